@@ -18,6 +18,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { z } from 'zod';
 import {
   addLinkSchema,
   createUserSchema,
@@ -31,6 +32,7 @@ import {
   type AddLink,
   type AdminUser,
   type AdminUsers,
+  type CreateUser,
   type LinkKind,
   type UserState,
 } from '../../../../../contract/identity';
@@ -40,6 +42,10 @@ import { roleLabels, roleSchema, type Role } from '../../../../../contract/sessi
 import { ActionList } from '../../../../components/action-list';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../../components/error-alert';
+import { applyFieldErrors, refusesFields } from '../../../../components/form/apply-field-errors';
+import { Form, useZodForm } from '../../../../components/form/form';
+import { FormNativeSelect } from '../../../../components/form/form-native-select';
+import { FormTextField } from '../../../../components/form/form-text-field';
 import { NumberedPages } from '../../../../components/numbered-pages';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -255,111 +261,83 @@ function confirmation(user: AdminUser, asked: Asked, linkNames: LinkNames) {
   }
 }
 
-/** A refusal of a form's own fields (named), which the form shows under each field. */
-const refusesFields = (error: unknown, fields: readonly string[]) =>
-  isApiClientError(error) && error.fields.some((f) => fields.includes(f.field));
+/** The roles as the selects of the page offer them. */
+const roleOptions = roleSchema.options.map((value) => ({ value, label: roleLabels[value] }));
+
+/** The fields of the create form, in its order: the first in error takes the focus. */
+const createFieldNames = ['email', 'name', 'role', 'password'] as const;
+/**
+ * Without single sign-on a user needs a password to ever sign in: the BFF refuses one without it,
+ * in the same words.
+ */
+const createUserWithPasswordSchema = createUserSchema.refine((user) => user.password !== '', {
+  message: PASSWORD_NEEDED_WITHOUT_SSO,
+  path: ['password'],
+});
+const noUser: CreateUser = { email: '', name: '', role: 'investor', password: '' };
 
 /** `onManage` opens the new user's dialog: a new user usually needs its links next. */
 function CreateUserForm({ onManage }: { onManage: (user: AdminUser) => void }) {
   const change = useChangeUser();
-  // Without single sign-on a user needs a password to ever sign in (the BFF refuses one
-  // without it too); while the setting is unknown the BFF alone decides.
+  // While the setting is unknown the BFF alone decides.
   const passwordRequired = usePortalConfig().data?.singleSignOn === null;
-  const ids = { email: useId(), name: useId(), role: useId(), password: useId() };
-  const [values, setValues] = useState({
-    email: '',
-    name: '',
-    role: 'investor' as Role,
-    password: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(
+    passwordRequired ? createUserWithPasswordSchema : createUserSchema,
+    noUser,
+  );
   const [created, setCreated] = useState<AdminUser | null>(null);
-  /** Shows each field's message and gives the first field in error the focus. */
-  const showErrors = (issues: (readonly [string, string])[]) => {
-    setErrors(Object.fromEntries(issues));
-    // The first field in error takes the focus, as in every other form of the portal.
-    const first = issues.find(([field]) => field in ids)?.[0] as keyof typeof ids | undefined;
-    if (first) document.getElementById(ids[first])?.focus();
+  // A new attempt is answered on its own: the last one's result or refusal goes, even when this
+  // one is refused here, before anything is sent.
+  const startAttempt = () => {
+    setCreated(null);
+    change.reset();
   };
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value });
-  /** What ties a text field to its value and to the schema's message about it. */
-  const bind = (field: 'email' | 'name' | 'password') => ({
-    value: values[field],
-    onChange: set(field),
-    error: Boolean(errors[field]),
-    helperText: errors[field],
-  });
+  const create = (user: z.output<typeof createUserSchema>) => {
+    startAttempt();
+    change.mutate(
+      { kind: 'create', user },
+      {
+        onSuccess: (answer) => {
+          setCreated(answer);
+          form.reset();
+        },
+        // A refusal of a field (an email another user has) is said under that field, as the
+        // form's own checks are; nothing for support there.
+        onError: (error) => applyFieldErrors(error, form.setError, createFieldNames),
+      },
+    );
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
       <Typography component="h2" variant="h2" gutterBottom>
         Create a user
       </Typography>
-      <Box
-        component="form"
-        noValidate
+      <Form
+        form={form}
+        onValid={create}
+        onInvalid={startAttempt}
         aria-label="Create a user"
         sx={{
           display: 'grid',
           gap: 2,
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
         }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          // A new attempt is answered on its own: the last one's result or refusal goes, even
-          // when this one is refused here, before anything is sent.
-          setCreated(null);
-          change.reset();
-          const parsed = createUserSchema.safeParse(values);
-          const issues = parsed.success
-            ? []
-            : parsed.error.issues.map((i) => [String(i.path[0]), i.message] as const);
-          if (passwordRequired && values.password === '')
-            issues.push(['password', PASSWORD_NEEDED_WITHOUT_SSO] as const);
-          if (!parsed.success || issues.length > 0) {
-            // In the order of the form, so the first field in error takes the focus.
-            const order = Object.keys(ids);
-            showErrors(issues.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
-            return;
-          }
-          setErrors({});
-          change.mutate(
-            { kind: 'create', user: parsed.data },
-            {
-              onSuccess: (user) => {
-                setCreated(user);
-                setValues({ email: '', name: '', role: 'investor', password: '' });
-              },
-              // A refusal of a field (an email another user has) is said under that field, as
-              // the form's own checks are; nothing for support there.
-              onError: (error) => {
-                const fields = isApiClientError(error) ? error.fields : [];
-                showErrors(
-                  fields.filter((f) => f.field in ids).map((f) => [f.field, f.message] as const),
-                );
-              },
-            },
-          );
-        }}
       >
-        <TextField id={ids.email} label="Email" type="email" {...bind('email')} required />
-        <TextField id={ids.name} label="Name" {...bind('name')} required />
-        <TextField id={ids.role} select label="Role" value={values.role} onChange={set('role')}>
-          {labelledOptions(roleSchema.options, roleLabels)}
-        </TextField>
-        <TextField
-          id={ids.password}
+        <FormTextField control={form.control} name="email" label="Email" type="email" required />
+        <FormTextField control={form.control} name="name" label="Name" required />
+        <FormNativeSelect control={form.control} name="role" label="Role" options={roleOptions} />
+        <FormTextField
+          control={form.control}
+          name="password"
           label="Password"
           type="password"
           autoComplete="new-password"
-          {...bind('password')}
           required={passwordRequired}
           helperText={
-            errors.password ??
-            (passwordRequired
+            passwordRequired
               ? 'At least 12 characters'
-              : 'Leave empty for single sign-on only; at least 12 characters otherwise')
+              : 'Leave empty for single sign-on only; at least 12 characters otherwise'
           }
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
@@ -367,7 +345,7 @@ function CreateUserForm({ onManage }: { onManage: (user: AdminUser) => void }) {
            * The button is disabled while the request runs, which drops the focus to the page
            * body: the result takes it instead, so it is read out and the person stays here.
            */}
-          {change.isError && !refusesFields(change.error, Object.keys(ids)) && (
+          {change.isError && !refusesFields(change.error, createFieldNames) && (
             <Box tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
               <ErrorAlert error={change.error} title="The user was not created" />
             </Box>
@@ -400,7 +378,7 @@ function CreateUserForm({ onManage }: { onManage: (user: AdminUser) => void }) {
             Create user
           </Button>
         </Box>
-      </Box>
+      </Form>
     </Paper>
   );
 }
@@ -912,7 +890,7 @@ const selectFilters: {
   {
     name: 'role',
     label: 'Role',
-    options: roleSchema.options.map((value) => ({ value, label: roleLabels[value] })),
+    options: roleOptions,
     allLabel: 'All roles',
     unknown: 'Role must be one of the roles listed',
   },

@@ -209,6 +209,27 @@ describe('an admin manages users', () => {
     expect(await screen.findByRole('dialog', { name: 'Manage bo@example.test' })).toBeTruthy();
   });
 
+  it('the role chosen is sent, and the form is emptied for the next user once created', async () => {
+    listUsers();
+    const sent = mockPost('/api/admin/users', okAnswer({ ...ada, role: 'issuer_staff' }));
+    renderWithProviders(<AdminUsersRoute />);
+    const form = within(screen.getByRole('form', { name: 'Create a user' }));
+    const type = (label: string, value: string) =>
+      fireEvent.change(form.getByLabelText(label, { exact: false }), { target: { value } });
+    type('Email', 'bo@example.test');
+    type('Name', 'Bo');
+    type('Role', 'issuer_staff');
+    type('Password', 'a-long-password-1');
+    fireEvent.click(form.getByRole('button', { name: 'Create user' }));
+    await form.findByRole('status');
+    expect(sent.map((r) => r.body)).toEqual([
+      { email: 'bo@example.test', name: 'Bo', role: 'issuer_staff', password: 'a-long-password-1' },
+    ]);
+    const valueOf = (label: string) =>
+      (form.getByLabelText(label, { exact: false }) as HTMLInputElement).value;
+    expect(['Email', 'Name', 'Role', 'Password'].map(valueOf)).toEqual(['', '', 'investor', '']);
+  });
+
   it('an email another user has is said under Email, without a support id, and the next attempt clears it', async () => {
     listUsers();
     const duplicate = 'A user with this email already exists';
