@@ -15,6 +15,7 @@ type FormNativeSelectProps<T extends FieldValues, TOut = T> = BoundFieldProps<T,
   helperText?: ReactNode;
   required?: boolean;
   fullWidth?: boolean;
+  size?: 'small' | 'medium';
   /** Told when the person picks an option (not when the form sets the value itself). */
   onPick?: () => void;
 };
@@ -29,6 +30,7 @@ export function FormNativeSelect<T extends FieldValues, TOut = T>({
   helperText,
   required,
   fullWidth = true,
+  size,
   onPick,
 }: FormNativeSelectProps<T, TOut>) {
   const { field, fieldState, inputId, helperId, helper } = useBoundField({
@@ -37,7 +39,12 @@ export function FormNativeSelect<T extends FieldValues, TOut = T>({
     helperText,
   });
   return (
-    <FormControl error={Boolean(fieldState.error)} required={required} fullWidth={fullWidth}>
+    <FormControl
+      error={Boolean(fieldState.error)}
+      required={required}
+      fullWidth={fullWidth}
+      size={size}
+    >
       <InputLabel htmlFor={inputId} shrink>
         {label}
       </InputLabel>

@@ -14,6 +14,8 @@ type FormTextFieldProps<T extends FieldValues, TOut = T> = BoundFieldProps<T, TO
     helperText?: ReactNode;
     required?: boolean;
     fullWidth?: boolean;
+    /** Small where it stands in a row of fields with its button (a dialog's one-line form). */
+    size?: 'small' | 'medium';
     id?: string;
   };
 
@@ -29,6 +31,7 @@ export function FormTextField<T extends FieldValues, TOut = T>({
   helperText,
   required,
   fullWidth,
+  size,
   id,
   ...inputProps
 }: FormTextFieldProps<T, TOut>) {
@@ -47,6 +50,7 @@ export function FormTextField<T extends FieldValues, TOut = T>({
       error={Boolean(fieldState.error)}
       required={required}
       fullWidth={fullWidth}
+      size={size}
     >
       <InputLabel htmlFor={inputId} shrink={shrink}>
         {label}

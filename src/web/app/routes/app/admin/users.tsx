@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -36,6 +36,7 @@ import {
   type LinkKind,
   type UserState,
 } from '../../../../../contract/identity';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { keysOf } from '../../../../../contract/keys-of';
 import { roleLabels, roleSchema, type Role } from '../../../../../contract/session';
@@ -444,7 +445,6 @@ function ManageUser({
   // The new password is asked in a dialog of its own; nothing is sent until it is set there.
   const [settingPassword, setSettingPassword] = useState(false);
   const roleId = useId();
-  const kindId = useId();
   const ruleId = useId();
   const upstreamId = useId();
   /*
@@ -453,19 +453,30 @@ function ManageUser({
    * across, which gets the rule instead of the form.
    */
   const kinds = linkKindsOf(user.role);
-  const [chosenKind, setChosenKind] = useState<LinkKind | null>(null);
-  const linkKind = chosenKind !== null && kinds.includes(chosenKind) ? chosenKind : kinds[0];
-  const [linkId, setLinkId] = useState('');
-  const [linkError, setLinkError] = useState<string | null>(null);
-  // The BFF's refusal of the kind: the role was changed since this list was read.
-  const [kindError, setKindError] = useState<string | null>(null);
+  const linkForm = useZodForm(addLinkSchema, { kind: kinds[0] ?? 'account', upstreamId: '' });
+  const [chosenKind, linkId] = useWatch({
+    control: linkForm.control,
+    name: ['kind', 'upstreamId'],
+  });
+  const linkKind = kinds.includes(chosenKind) ? chosenKind : kinds[0];
+  // A change of role (here, or by another admin as the list is read again) takes a kind the new
+  // role does not act on out of the form, as it is out of the choices.
+  useEffect(() => {
+    const { kind } = linkForm.getValues();
+    if (kinds.length > 0 && !kinds.includes(kind)) linkForm.setValue('kind', kinds[0]);
+  }, [kinds, linkForm]);
   /*
    * Some links are refused unless the admin confirms they checked them on the platform (see
    * `confirmations`). The box is offered only after that refusal, and only for the kind and id
-   * refused: another id or kind is checked afresh.
+   * refused: another id or kind is checked afresh, the box unticked. It is no field of the
+   * schema's: nothing is asked of it, and it says only that the admin checked the refused link.
    */
   const [confirmable, setConfirmable] = useState<{ field: Confirmation; id: string } | null>(null);
   const [confirmed, setConfirmed] = useState(false);
+  // Any edit of the kind or the id unticks it, even one that comes back to the refused link.
+  useEffect(() => linkForm.watch(() => setConfirmed(false)).unsubscribe, [linkForm]);
+  // Read on every render, so that the form tells this one of the refusal as it comes.
+  const idRefused = Boolean(linkForm.formState.errors.upstreamId);
   const offerConfirmation =
     confirmable !== null &&
     confirmations[confirmable.field].kind === linkKind &&
@@ -495,23 +506,15 @@ function ManageUser({
               ? `Linked: ${linkText(link, new Map([[linkKey(link), holder.holderName]]))}.`
               : 'Linked.',
           );
-          setLinkId('');
+          linkForm.resetField('upstreamId');
           setConfirmable(null);
           setConfirmed(false);
         },
-        // The id stays in the field, with the platform's answer under it.
+        // The id stays in the field, with the platform's answer under it; a refusal of the kind
+        // (the role was changed since this list was read) stands under Kind.
         onError: (error) => {
+          applyFieldErrors(error, linkForm.setError, ['kind', 'upstreamId']);
           const fields = isApiClientError(error) ? error.fields : [];
-          const wrongKind = fields.find((f) => f.field === 'kind');
-          if (wrongKind) {
-            setKindError(wrongKind.message);
-            document.getElementById(kindId)?.focus();
-          }
-          const issue = fields.find((f) => f.field === 'upstreamId');
-          if (issue) {
-            setLinkError(issue.message);
-            document.getElementById(upstreamId)?.focus();
-          }
           const asked = fields.find((f) => f.field in confirmations);
           if (asked) {
             setConfirmable({ field: asked.field as Confirmation, id: link.upstreamId });
@@ -528,11 +531,16 @@ function ManageUser({
   /** The users other than this one already linked to the account asked about. */
   const othersOf = (holder: AccountHolder) => holder.linkedTo.filter((u) => u.email !== user.email);
   const [done, setDone] = useState<string | null>(null);
+  // A new attempt is answered on its own: the last change's result or refusal goes, even when
+  // this one is refused here, before anything is sent.
+  const startLinkAttempt = () => {
+    setDone(null);
+    change.reset();
+  };
   const apply = (c: Parameters<typeof change.mutate>[0], message: string) => {
     setDone(null);
     // A refusal under the link fields was about the last link tried, not about this change.
-    setLinkError(null);
-    setKindError(null);
+    linkForm.clearErrors();
     change.mutate(c, {
       onSuccess: (changed) => {
         setDone(message);
@@ -650,78 +658,52 @@ function ManageUser({
               <Typography id={ruleId} variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
                 {linkKindRule[user.role]}.
               </Typography>
-              <Box
-                component="form"
-                noValidate
-                aria-label="Link a platform id"
-                aria-describedby={ruleId}
-                sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  // A new attempt is answered on its own: the last change's result or refusal
-                  // goes, even when this one is refused here, before anything is sent.
-                  setDone(null);
-                  setKindError(null);
-                  change.reset();
-                  const parsed = addLinkSchema.safeParse({
-                    kind: linkKind,
-                    upstreamId: linkId,
-                    ...(offerConfirmation && confirmed ? { [offerConfirmation.field]: true } : {}),
-                  });
-                  if (!parsed.success) {
-                    setLinkError(parsed.error.issues[0]?.message ?? 'Check the platform id');
-                    document.getElementById(upstreamId)?.focus();
-                    return;
-                  }
-                  setLinkError(null);
+              <Form
+                form={linkForm}
+                onValid={(valid) => {
+                  startLinkAttempt();
+                  const link: AddLink =
+                    offerConfirmation && confirmed
+                      ? { ...valid, [offerConfirmation.field]: true }
+                      : valid;
                   // An account confirmed through the box after a refusal was named there.
-                  if (parsed.data.kind === 'account' && !parsed.data.confirmAccountOfOtherUser) {
+                  if (link.kind === 'account' && !link.confirmAccountOfOtherUser) {
                     setCheckingHolder(true);
                     queryClient
-                      .fetchQuery(accountHolderQueryOptions(parsed.data.upstreamId))
+                      .fetchQuery(accountHolderQueryOptions(link.upstreamId))
                       .then(
                         (holder) => {
-                          setLinkAsked({ link: parsed.data, holder });
+                          setLinkAsked({ link, holder });
                           setLinkConfirming(true);
                         },
                         // Unread (unknown to the platform, or it did not answer): the BFF checks
                         // the link itself and says why under the field.
-                        () => sendLink(parsed.data),
+                        () => sendLink(link),
                       )
                       .finally(() => setCheckingHolder(false));
                     return;
                   }
-                  sendLink(parsed.data);
+                  sendLink(link);
                 }}
+                onInvalid={startLinkAttempt}
+                aria-label="Link a platform id"
+                aria-describedby={ruleId}
+                sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}
               >
-                <TextField
-                  id={kindId}
-                  select
-                  size="small"
+                <FormNativeSelect
+                  control={linkForm.control}
+                  name="kind"
                   label="Kind"
-                  value={linkKind}
-                  onChange={(e) => {
-                    setChosenKind(e.target.value as LinkKind);
-                    setKindError(null);
-                    setConfirmed(false);
-                  }}
-                  error={Boolean(kindError)}
-                  helperText={kindError}
-                >
-                  {labelledOptions(kinds, linkLabels)}
-                </TextField>
-                <TextField
-                  id={upstreamId}
+                  options={kinds.map((kind) => ({ value: kind, label: linkLabels[kind] }))}
                   size="small"
+                  fullWidth={false}
+                />
+                <FormTextField
+                  control={linkForm.control}
+                  name="upstreamId"
+                  id={upstreamId}
                   label="Platform id"
-                  value={linkId}
-                  onChange={(e) => {
-                    setLinkId(e.target.value);
-                    setLinkError(null);
-                    setConfirmed(false);
-                  }}
-                  error={Boolean(linkError)}
-                  helperText={linkError}
+                  size="small"
                   required
                 />
                 {offerConfirmation && (
@@ -734,7 +716,7 @@ function ManageUser({
                         onChange={(e) => setConfirmed(e.target.checked)}
                         slotProps={{
                           input: {
-                            'aria-describedby': linkError ? `${upstreamId}-helper-text` : undefined,
+                            'aria-describedby': idRefused ? `${upstreamId}-helper` : undefined,
                           },
                         }}
                       />
@@ -749,7 +731,7 @@ function ManageUser({
                 >
                   Link
                 </Button>
-              </Box>
+              </Form>
             </>
           )}
         </Box>

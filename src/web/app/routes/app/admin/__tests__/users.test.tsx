@@ -118,8 +118,9 @@ const refusedLink = (message: string, fields: string[]) =>
 
 /** Chooses the link's kind in the user dialog and types its platform id: the id's field. */
 async function chooseKindAndType(dialog: ReturnType<typeof within>, kind: string, value: string) {
-  fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Kind' }));
-  fireEvent.click(await screen.findByRole('option', { name: kind }));
+  const select = dialog.getByRole('combobox', { name: 'Kind' });
+  const option = within(select).getByRole<HTMLOptionElement>('option', { name: kind });
+  fireEvent.change(select, { target: { value: option.value } });
   const id = dialog.getByRole('textbox', { name: /^Platform id/ });
   fireEvent.change(id, { target: { value } });
   return id;
@@ -863,8 +864,7 @@ describe('an admin manages users', () => {
       const dialog = await openLinkForm();
       const form = dialog.getByRole('form', { name: 'Link a platform id' });
       expect(descriptionOf(form)).toBe(rule);
-      fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Kind' }));
-      const options = within(await screen.findByRole('listbox'));
+      const options = within(within(form).getByRole('combobox', { name: 'Kind' }));
       expect(options.getAllByRole('option').map((o) => o.textContent)).toEqual(offered);
       cleanup();
     }
@@ -915,6 +915,61 @@ describe('an admin manages users', () => {
     expect(document.activeElement).toBe(kind);
     expect(sent).toHaveLength(1);
     expect(dialog.queryByText('Linked.')).toBeNull();
+  });
+
+  it('a confirmation ticked is unticked by an edit of the id, even one back to the refused id', async () => {
+    listUsers({ ...ada, role: 'issuer_staff' });
+    const message = 'No offering on the platform names issuer 9999';
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      refusedLink(message, ['upstreamId', 'confirmIssuerWithoutOfferings']),
+    );
+    const dialog = await openLinkForm();
+    const id = await chooseKindAndType(dialog, 'Issuer', '9999');
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('checkbox'));
+    expect(dialog.getByRole('checkbox')).toHaveProperty('checked', true);
+    fireEvent.change(id, { target: { value: '99990' } });
+    fireEvent.change(id, { target: { value: '9999' } });
+    expect(dialog.getByRole('checkbox')).toHaveProperty('checked', false);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('after a change of role in the dialog, the link form offers and sends the new role’s kinds', async () => {
+    let listed: AdminUser = ada;
+    bff.use(
+      http.get('/api/admin/users', () =>
+        HttpResponse.json({ users: [listed], total: 1, page: 1, pageSize: 50 }),
+      ),
+    );
+    const staff: AdminUser = { ...ada, role: 'issuer_staff' };
+    mockRoute('put', `/api/admin/users/${ada.id}/role`, okAnswer(staff, 200));
+    const sent = mockPost(
+      `/api/admin/users/${ada.id}/links`,
+      okAnswer({ ...staff, issuerIds: ['1101'] }, 200),
+    );
+    const dialog = await openLinkForm();
+    const role = dialog.getByRole('combobox', { name: 'Role' });
+    listed = staff;
+    await confirm(
+      async () => {
+        fireEvent.mouseDown(role);
+        fireEvent.click(await screen.findByRole('option', { name: 'Issuer staff' }));
+      },
+      'Change the role of Ada',
+      'Change role',
+    );
+    expect(await dialog.findByText('Role changed; their sessions ended.')).toBeTruthy();
+    // The dialog is hidden from screen readers until the confirmation has gone.
+    const kind = await dialog.findByRole<HTMLSelectElement>('combobox', { name: 'Kind' });
+    await waitFor(() => expect(kind.value).toBe('issuer'));
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Platform id/ }), {
+      target: { value: '1101' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Link' }));
+    expect(await dialog.findByText('Linked.')).toBeTruthy();
+    expect(sent.map((r) => r.body)).toEqual([{ kind: 'issuer', upstreamId: '1101' }]);
   });
 
   it('a link made before the rule, of a kind the role does not use, says so next to its Unlink', async () => {
