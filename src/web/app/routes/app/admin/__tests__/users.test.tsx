@@ -139,6 +139,16 @@ async function disableAdaAnswered(answer: Response) {
   return dialog.findByRole('alert');
 }
 
+/** Opens the Users page and fills its create form, each field by its label: the form. */
+function fillCreateForm(values: Record<string, string>) {
+  renderWithProviders(<AdminUsersRoute />);
+  const form = within(screen.getByRole('form', { name: 'Create a user' }));
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(form.getByLabelText(label, { exact: false }), { target: { value } });
+  }
+  return form;
+}
+
 /** A button clicked as a person does: it has the focus, which the confirmation gives back. */
 function press(button: HTMLElement) {
   button.focus();
@@ -213,14 +223,12 @@ describe('an admin manages users', () => {
   it('the role chosen is sent, and the form is emptied for the next user once created', async () => {
     listUsers();
     const sent = mockPost('/api/admin/users', okAnswer({ ...ada, role: 'issuer_staff' }));
-    renderWithProviders(<AdminUsersRoute />);
-    const form = within(screen.getByRole('form', { name: 'Create a user' }));
-    const type = (label: string, value: string) =>
-      fireEvent.change(form.getByLabelText(label, { exact: false }), { target: { value } });
-    type('Email', 'bo@example.test');
-    type('Name', 'Bo');
-    type('Role', 'issuer_staff');
-    type('Password', 'a-long-password-1');
+    const form = fillCreateForm({
+      Email: 'bo@example.test',
+      Name: 'Bo',
+      Role: 'issuer_staff',
+      Password: 'a-long-password-1',
+    });
     fireEvent.click(form.getByRole('button', { name: 'Create user' }));
     await form.findByRole('status');
     expect(sent.map((r) => r.body)).toEqual([
