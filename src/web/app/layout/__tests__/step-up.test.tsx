@@ -24,7 +24,7 @@ const stepUpRequired = () =>
     submitted: 'no',
   });
 
-async function sendDisbursement() {
+async function sendDisbursement(recoveryCodesLeft = 0) {
   bff.use(
     http.get('/api/me/second-factors', () =>
       HttpResponse.json({
@@ -37,7 +37,7 @@ async function sendDisbursement() {
             lastUsedAt: null,
           },
         ],
-        recoveryCodesLeft: 0,
+        recoveryCodesLeft,
         required: false,
       }),
     ),
@@ -104,5 +104,36 @@ describe('an investor asked for their second factor before money moves', () => {
     expect(descriptionOf(code)).toBe('The code is not correct. Check the time on your device.');
     expect(within(stepUp).getAllByText(/not correct/)).toHaveLength(1);
     expect(verify).toHaveLength(1);
+  });
+
+  it('confirms with a recovery code, is told how many are left, and the request goes on once read', async () => {
+    mockPost(
+      '/api/session/second-factor',
+      HttpResponse.json({
+        verified: true,
+        freshUntil: '2026-11-29T18:00:00.000Z',
+        recoveryCodesLeft: 1,
+      }),
+    );
+    const { user, stepUp, sent } = await sendDisbursement(2);
+    await user.click(
+      await within(stepUp).findByRole('button', { name: 'Use a recovery code instead' }),
+    );
+    await fill(user, within(stepUp).getByLabelText(/Recovery code/), 'aaaa-bbbb-cccc-dddd');
+    await user.click(within(stepUp).getByRole('button', { name: 'Verify code' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const told = await within(dialog).findByRole('status');
+    expect(told.textContent).toBe(
+      'You confirmed it is you with a recovery codeIt cannot be used again: you have 1 recovery code left. If you have lost your passkey or authenticator app, add a new one in Security settings (in the menu under your name) and make new recovery codes there.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(told));
+    // Not sent again before the person has read it.
+    expect(sent).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull(),
+    );
   });
 });

@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../../contract/identity';
 import { ErrorAlert } from '../../../components/error-alert';
 import { focusOnMount } from '../../../lib/focus';
-import { countOf } from '../../../lib/format';
 import { factorsQueryOptions } from '../api/second-factors';
 import { EnrolPasskey, EnrolTotp } from './enrol-factor';
+import { RecoveryCodeUsed } from './recovery-code-used';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorPrompt } from './second-factor-prompt';
 
@@ -48,7 +48,16 @@ export default function SecondFactorStep({ challenge, onDone }: SecondFactorStep
     return <ErrorAlert error={factors.error} title="Signing in could not go on" />;
   if (!step) return <Typography role="status">Loading…</Typography>;
 
-  if (codesLeft !== null) return <RecoveryCodeUsed left={codesLeft} onContinue={finish} />;
+  if (codesLeft !== null) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <RecoveryCodeUsed left={codesLeft} when="sign-in" />
+        <Button variant="contained" onClick={finish}>
+          Continue
+        </Button>
+      </Box>
+    );
+  }
   if (codes) {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
@@ -85,34 +94,6 @@ export default function SecondFactorStep({ challenge, onDone }: SecondFactorStep
           else setCodesLeft(recoveryCodesLeft);
         }}
       />
-    </Box>
-  );
-}
-
-/**
- * After a sign-in with a recovery code, before the portal opens: the code is spent, how many are
- * left, and where to put things right. A person who reached for a recovery code has most likely
- * lost their passkey or app, and should hear it before the codes run out. It takes the focus (the
- * code form it replaces had it) and is read out as it appears.
- */
-function RecoveryCodeUsed({ left, onContinue }: { left: number; onContinue: () => void }) {
-  return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box role="status" {...takesFocus}>
-        <Typography component="h2" variant="h2" gutterBottom>
-          You signed in with a recovery code
-        </Typography>
-        <Typography>
-          {left === 0
-            ? 'It cannot be used again, and it was your last one: you have no recovery codes left.'
-            : `It cannot be used again: you have ${countOf(left, 'recovery code', 'recovery codes')} left.`}{' '}
-          If you have lost your passkey or authenticator app, add a new one in Security settings (in
-          the menu under your name) and make new recovery codes there.
-        </Typography>
-      </Box>
-      <Button variant="contained" onClick={onContinue}>
-        Continue
-      </Button>
     </Box>
   );
 }

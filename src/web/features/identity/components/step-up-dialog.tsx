@@ -12,12 +12,18 @@ import type { SecondFactorMethod } from '../../../../contract/identity';
 import { paths } from '../../../config/paths';
 import { setStepUpHandler, type ApiClientError } from '../../../lib/api-client';
 import { factorsQueryOptions } from '../api/second-factors';
+import { RecoveryCodeUsed } from './recovery-code-used';
 import { SecondFactorPrompt } from './second-factor-prompt';
 
 type Pending = {
   code: ApiClientError['code'];
   message: string;
   methods: SecondFactorMethod[] | null;
+  /**
+   * Proved with a recovery code: how many are left, told before the request goes on (a person
+   * who reached for one has most likely lost their passkey or app).
+   */
+  codesLeft?: number;
   resolve: (proved: boolean) => void;
 };
 
@@ -71,6 +77,23 @@ export function StepUpDialogHost() {
   };
 
   const enrol = pending?.code === 'second_factor_enrolment_required';
+  const codesLeft = pending?.codesLeft;
+  if (pending && codesLeft !== undefined) {
+    // Proved: closing the notice any way lets the request go on.
+    return (
+      <Dialog open onClose={() => finish(true)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>Confirm it is you</DialogTitle>
+        <DialogContent>
+          <RecoveryCodeUsed left={codesLeft} when="step-up" />
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={() => finish(true)}>
+            Continue
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
   return (
     <Dialog open={pending !== null} onClose={() => finish(false)} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>
@@ -80,7 +103,13 @@ export function StepUpDialogHost() {
         <DialogContentText>{pending?.message}</DialogContentText>
         {!enrol && pending?.methods === null && <Typography>Loading your methods…</Typography>}
         {!enrol && pending?.methods && (
-          <SecondFactorPrompt methods={pending.methods} onVerified={() => finish(true)} />
+          <SecondFactorPrompt
+            methods={pending.methods}
+            onVerified={({ recoveryCodesLeft }) => {
+              if (recoveryCodesLeft === undefined) finish(true);
+              else setPending({ ...pending, codesLeft: recoveryCodesLeft });
+            }}
+          />
         )}
       </DialogContent>
       <DialogActions>
