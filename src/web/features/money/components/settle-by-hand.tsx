@@ -73,6 +73,9 @@ function comparison(trade: Candidate): { label: string; same: boolean } | null {
     : { label: 'Same units, other amount', same: true };
 }
 
+/** More trades of other units than this are folded under a button (TradeCandidates). */
+const FOLD_OTHER_UNITS_ABOVE = 3;
+
 /**
  * The trades that could be an investment whose outcome is unknown (its account, its offering, not
  * accounted for by another request), those of the units asked for first and marked, each with a
@@ -92,6 +95,15 @@ function TradeCandidates({
   onChoose: (tradeId: string) => void;
 }) {
   const headingId = `${reference}-candidates`;
+  const listId = `${reference}-candidate-list`;
+  const [unfolded, setUnfolded] = useState(false);
+  const candidates = query.data?.state === 'found' ? query.data.candidates : [];
+  // A busy account can hold dozens of trades of other units in the offering, each most likely
+  // another request's: listed whole, they push the settle choice screens down. Beyond a few,
+  // they are folded under one button, and the trades of the units asked for stay in view.
+  const otherUnits = candidates.filter((trade) => trade.sameUnits === false);
+  const folded = !unfolded && otherUnits.length > FOLD_OTHER_UNITS_ABOVE;
+  const shown = folded ? candidates.filter((trade) => trade.sameUnits !== false) : candidates;
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} component="h3" variant="subtitle2">
@@ -126,13 +138,16 @@ function TradeCandidates({
               {/* Said first when it is so: none of the trades listed is of the units asked for. */}
               {units && found.candidates.every((trade) => trade.sameUnits === false) && (
                 <Typography variant="body2" sx={{ mb: 1 }}>
-                  No trade of exactly {formatUnits(units)} is left unaccounted for. The trades below
-                  have other units, so each is most likely another request&apos;s; if the platform
-                  shows none of {formatUnits(units)} either, the investment never arrived.
+                  No trade of exactly {formatUnits(units)} is left unaccounted for.{' '}
+                  {folded
+                    ? `The ${found.candidates.length} trades left have other units`
+                    : 'The trades below have other units'}
+                  , so each is most likely another request&apos;s; if the platform shows none of{' '}
+                  {formatUnits(units)} either, the investment never arrived.
                 </Typography>
               )}
-              <List dense disablePadding>
-                {found.candidates.map((trade) => {
+              <List dense disablePadding id={listId}>
+                {shown.map((trade) => {
                   const compared = comparison(trade);
                   return (
                     <ListItem key={trade.upstreamId} disableGutters>
@@ -205,6 +220,18 @@ function TradeCandidates({
                   );
                 })}
               </List>
+              {otherUnits.length > FOLD_OTHER_UNITS_ABOVE && (
+                <Button
+                  size="small"
+                  aria-expanded={!folded}
+                  aria-controls={listId}
+                  onClick={() => setUnfolded(folded)}
+                >
+                  {folded
+                    ? `Show the ${otherUnits.length} trades of other units${shown.length > 0 ? ' too' : ''}`
+                    : 'Hide the trades of other units'}
+                </Button>
+              )}
               {!found.complete && (
                 <Typography variant="body2">
                   The account holds more trades than were read: look at the platform for older ones.

@@ -457,6 +457,57 @@ describe('a reviewer settles an unknown money request by hand', () => {
       expect(within(trades).getByText(/Trade 302953/)).toBeTruthy();
     });
 
+    it('folds the trades of other units under one button when there are more than a few', async () => {
+      const others = ['302940', '302941', '302942', '302943'].map((id, i) =>
+        trade(id, String(20 + i), false),
+      );
+      const { user, trades } = await open([trade('302953', '12', true), ...others]);
+      // The settle choice stays near: the trade of the units asked for is in view, the rest folded.
+      expect(
+        within(trades)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([expect.stringMatching(/^Trade 302953 · Same units and amount as asked/)]);
+      const show = within(trades).getByRole('button', {
+        name: 'Show the 4 trades of other units too',
+      });
+      expect(show.getAttribute('aria-expanded')).toBe('false');
+      await user.click(show);
+      expect(within(trades).getAllByRole('listitem')).toHaveLength(5);
+      expect(
+        within(trades)
+          .getByRole('button', { name: 'Hide the trades of other units' })
+          .getAttribute('aria-expanded'),
+      ).toBe('true');
+      // Each can then be taken into the form like any other.
+      expect(
+        within(trades).getByRole('button', { name: 'Use trade 302943 as the platform id' }),
+      ).toBeTruthy();
+    });
+
+    it('says how many trades of other units are left when none is of the units asked for', async () => {
+      const others = ['302940', '302941', '302942', '302943'].map((id, i) =>
+        trade(id, String(20 + i), false),
+      );
+      bff.use(
+        http.get('/api/compliance/money-requests/MR-5H7J9K1M3N/candidates', () =>
+          HttpResponse.json({ state: 'found', candidates: others, complete: true }),
+        ),
+      );
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(<Register requests={[asked]} />);
+      await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-5H7J9K1M3N' }));
+      const dialog = screen.getByRole('dialog', { name: 'Settle MR-5H7J9K1M3N by hand' });
+      const trades = within(dialog).getByRole('region', {
+        name: 'Trades at the platform that could be it',
+      });
+      await within(trades).findByRole('button', { name: 'Show the 4 trades of other units' });
+      expect(trades.textContent).toContain(
+        "No trade of exactly 12 units is left unaccounted for. The 4 trades left have other units, so each is most likely another request's; if the platform shows none of 12 units either, the investment never arrived.",
+      );
+      expect(within(trades).queryAllByRole('listitem')).toHaveLength(0);
+    });
+
     it('does not say so when a trade of the units asked for is listed', async () => {
       const { trades } = await open();
       expect(trades.textContent).not.toContain('No trade of exactly');
