@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { loadEnvFile } from './env-file';
 import { startPortal } from './server';
 import { buildSpa, spaBuildIsStale } from './spa-build';
+import { upstreamStartWarning } from './upstream/start-check';
 
 async function main() {
   loadEnvFile();
@@ -24,8 +25,13 @@ async function main() {
     console.log(`Upstream: the bundled sandbox at ${portal.sandboxUrl} (no real API configured)`);
     console.log(`Demo sign-ins (password: the DEMO_PASSWORD setting, default demo-password-2026):`);
     for (const u of portal.demoUsers) console.log(`  ${u.email.padEnd(24)} ${u.role}`);
-  } else {
-    console.log(`Upstream: ${config.upstream?.baseUrl} (${config.upstream?.auth} credentials)`);
+  } else if (config.upstream) {
+    const { baseUrl, auth } = config.upstream;
+    console.log(`Upstream: ${baseUrl} (${auth} credentials)`);
+    // Told once, beside the line above; the portal serves meanwhile (the platform may come later).
+    void upstreamStartWarning(portal.built.deps.upstream, baseUrl).then((warning) => {
+      if (warning) console.warn(warning);
+    });
   }
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the store, exit. If that
   // takes longer than the deadline the process exits anyway (code 1); a second signal exits now.

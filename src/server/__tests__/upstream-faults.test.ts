@@ -97,11 +97,12 @@ describe('reads under upstream faults', () => {
     await reachedUpstream('getAccount');
   });
 
-  it('answers a forced 103 as "service unavailable", never blaming the user', async () => {
+  it('answers a forced 103 as the portal not set up, sending the person to support, never blaming them', async () => {
     await fault({ operation: 'getAccount', statusCode: '103' });
     const res = await readAccount();
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.message).toMatch(/unavailable/i);
+    expect(res.json().error.message).toMatch(/not set up correctly\. Please contact support/);
+    expect(res.json().error.message).not.toMatch(/in a moment/);
     expect(res.body).not.toMatch(/API Key|developer/i);
     await reachedUpstream('getAccount');
   });

@@ -10,6 +10,7 @@ import {
   UpstreamError,
   classifyStatusCode,
   faultWords,
+  misconfiguredWords,
   refusalCauseOf,
   refusalReason,
   refusedParameters,
@@ -434,7 +435,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           submitted,
           kind: 'misconfigured',
           message: `${operation}: credentials rejected: ${detail}`,
-          ...faultWords(serviceUnavailable, request.effect, submitted),
+          ...misconfiguredWords(request.effect, submitted),
         });
       }
       case 'permission':
@@ -548,7 +549,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         submitted: 'no',
         operation: request.operation,
         message: `${request.operation} is a GET operation and needs header credentials (auth is 'body'; interface document §5 rule 6)`,
-        ...faultWords(serviceUnavailable, request.effect, 'no'),
+        ...misconfiguredWords(request.effect, 'no'),
       });
     }
     const path = buildPath(request);

@@ -143,6 +143,29 @@ export function faultWords(
 }
 
 /**
+ * The portal's own access to the platform is wrong: its credentials refused (103, §5 rule 8) or
+ * a GET it cannot send with body credentials (§5 rule 6). Only an operator can fix that, so the
+ * person is sent to support, never told to try again in a moment.
+ */
+const PORTAL_ACCESS_NOT_SET_UP = 'The portal’s access to the platform is not set up correctly.';
+const CONTACT_SUPPORT_UNTIL_FIXED =
+  'Please contact support: trying again will not help until it is fixed.';
+
+/** A misconfiguration's words: as faultWords, with support as the one way on. */
+export function misconfiguredWords(
+  effect: 'read' | 'write',
+  submitted: UpstreamSubmitted,
+): Pick<UpstreamErrorInit, 'userMessage' | 'reason' | 'nextStep'> {
+  if (submitted !== 'no') {
+    return { userMessage: `${PORTAL_ACCESS_NOT_SET_UP} ${submittedSentence('unknown')}` };
+  }
+  const userMessage = `${PORTAL_ACCESS_NOT_SET_UP} ${CONTACT_SUPPORT_UNTIL_FIXED}`;
+  return effect === 'write'
+    ? { userMessage, reason: PORTAL_ACCESS_NOT_SET_UP, nextStep: CONTACT_SUPPORT_UNTIL_FIXED }
+    : { userMessage, reason: PORTAL_ACCESS_NOT_SET_UP };
+}
+
+/**
  * Codes that mean "the thing you named does not exist" (real-world notes §5): the 14xx family's
  * 1404 and the legacy per-resource codes. A 14xx code under HTTP 404 is treated the same way.
  */

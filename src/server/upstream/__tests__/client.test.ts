@@ -209,7 +209,7 @@ describe('scrubbing echoed credentials (real-world notes §4.3, §6)', () => {
 });
 
 describe('status codes (§7; real-world notes §2, §5)', () => {
-  it('103 means our configuration is wrong: logged at error level, the user hears "unavailable"', async () => {
+  it('103 means our configuration is wrong: logged at error level, the user sent to support', async () => {
     handler = (_s, res) =>
       json(res, 200, {
         statusCode: '103',
@@ -218,8 +218,9 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     const { client, log } = makeClient();
     const error = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
     expect(error).toMatchObject({ kind: 'misconfigured', submitted: 'no', statusCode: '103' });
+    // Trying again cannot help until an operator fixes the key: never "in a moment".
     expect(error.userMessage).toBe(
-      'The service is unavailable right now. Please try again in a moment.',
+      'The portal’s access to the platform is not set up correctly. Please contact support: trying again will not help until it is fixed.',
     );
     expect(log.lines.find((line) => line.level === 'error')?.msg).toMatch(/credentials/);
     expect(seen).toHaveLength(1);
@@ -239,7 +240,7 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
       statusCode: '103',
     });
     expect(refusedWrite.userMessage).toBe(
-      'The service is unavailable right now. We could not confirm whether your request was submitted; check before trying again.',
+      'The portal’s access to the platform is not set up correctly. We could not confirm whether your request was submitted; check before trying again.',
     );
     expect(refusedWrite.userMessage).not.toMatch(/Nothing was submitted|try again in a moment/);
     // Sent once: a write is never repeated by the client.
