@@ -29,7 +29,11 @@ function run(
   return runUsersCommand(argv, {
     db: h.db,
     platform: () =>
-      Promise.resolve({ checks: linkChecks ?? h.built.deps, words: 'the test sandbox' }),
+      Promise.resolve({
+        checks: linkChecks ?? h.built.deps,
+        words: 'the test sandbox',
+        credentials: 'TRANSACT_CLIENT_ID and TRANSACT_API_KEY',
+      }),
     readPassword: () => Promise.resolve(password),
     print: (line) => printed.push(line),
     operator,
@@ -287,6 +291,36 @@ describe('linking from the command line', () => {
     }
   });
 
+  it('names the credential settings when the platform refuses the portal’s credentials, and offers no --unchecked', async () => {
+    const email = await newUser();
+    // The sandbox answers a wrong key with 103 (§5 rule 8), as the real platform does.
+    const upstream = createUpstreamClient({
+      baseUrl: h.sandboxUrl,
+      clientId: 'c',
+      apiKey: 'wrong-key',
+      auth: h.config.upstreamAuth,
+      timeoutMs: 1_000,
+      maxSockets: 1,
+    });
+    const wrongKey: LinkCheckDeps = {
+      upstream,
+      offerings: new CoalescingCache<OfferingCatalog>(5_000),
+      loadOfferings: () => Promise.reject(new Error('not used')),
+    };
+    try {
+      const refused = run(['link', '--email', email, '--account', 'A1234567'], {
+        linkChecks: wrongKey,
+      });
+      await expect(refused).rejects.toThrow(
+        "The account could not be checked, so nothing was linked: the platform (asked: the test sandbox) refused the portal's credentials. Check TRANSACT_CLIENT_ID and TRANSACT_API_KEY, then run the command again.",
+      );
+      await expect(refused).rejects.not.toThrow(/unavailable|--unchecked/);
+      expect(await linksOf(email)).toEqual([]);
+    } finally {
+      upstream.close();
+    }
+  });
+
   it('refuses a kind of id the user’s role does not act on, in the Users page’s words, and links nothing', async () => {
     const accountId = h.manifest.investors[0].accountIds[0];
     const issuer = h.manifest.issuers[0].issuerId;
@@ -332,6 +366,26 @@ describe('linking from the command line', () => {
     await expect(
       run(['link', '--email', email, '--account', 'A1', '--issuer', '2']),
     ).rejects.toThrow('Name exactly one of --account, --issuer or --security.');
+  });
+});
+
+describe('listing and unknown commands', () => {
+  it('lists the users of one role with --role, and refuses a role that is none', async () => {
+    const admin = await newUser('admin');
+    const investor = await newUser('investor');
+    printed.length = 0;
+    await run(['list', '--role', 'admin']);
+    expect(printed.some((line) => line.startsWith(`${admin} `))).toBe(true);
+    expect(printed.some((line) => line.startsWith(`${investor} `))).toBe(false);
+    expect(printed.every((line) => /^\S+\s+admin\s/.test(line))).toBe(true);
+    await expect(run(['list', '--role', 'boss'])).rejects.toThrow(
+      '--role: boss is not a role; one of investor, issuer_staff, compliance, admin.',
+    );
+  });
+
+  it('says a command it does not know is unknown, before the usage', async () => {
+    await expect(run(['frobnicate'])).rejects.toThrow(/^Unknown command: frobnicate\.\nCommands:/);
+    await expect(run([])).rejects.toThrow(/^Name a command\.\nCommands:/);
   });
 });
 

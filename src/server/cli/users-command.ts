@@ -9,7 +9,8 @@
 import { parseArgs } from 'node:util';
 import { addLinkSchema, createUserSchema, newPasswordSchema } from '../../contract/identity';
 import { HttpError } from '../lib/http-error';
-import type { Role } from '../../contract/session';
+import { isUpstreamError } from '../upstream/errors';
+import { roleSchema, type Role } from '../../contract/session';
 import {
   accountOfOtherUserMustBeConfirmed,
   kindMustSuitRole,
@@ -45,7 +46,7 @@ export const usersCommandUsage = `Commands:
   password --email a@b.c                               (new password from stdin or PORTAL_PASSWORD)
   disable --email a@b.c | enable --email a@b.c
   reset-second-factor --email a@b.c                   (a user, even the last admin, who lost theirs)
-  list`;
+  list [--role investor]                               (every user, or those of one role)`;
 
 /** A refusal of the command's words or of what they name; the process prints it and exits 1. */
 export class UsersCommandError extends Error {}
@@ -56,7 +57,12 @@ export interface UsersCommandContext {
    * The platform a new link is checked with, reached only when a link is made: how to ask it, and
    * its name in words for a check that could not be made.
    */
-  platform(): Promise<{ checks: LinkCheckDeps; words: string }>;
+  platform(): Promise<{
+    checks: LinkCheckDeps;
+    words: string;
+    /** The settings that hold the credentials the portal uses with it, in words. */
+    credentials: string;
+  }>;
   readPassword(): Promise<string>;
   print(line: string): void;
   /** Who ran the command, as the operating system names them. */
@@ -256,7 +262,14 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       return;
     }
     case 'list': {
+      const role = values.role === undefined ? undefined : roleSchema.safeParse(values.role);
+      if (role && !role.success) {
+        throw new UsersCommandError(
+          `--role: ${values.role} is not a role; one of ${roleSchema.options.join(', ')}.`,
+        );
+      }
       for (const u of await listUsers(db)) {
+        if (role && u.role !== role.data) continue;
         const links = await getLinks(db, u.id);
         ctx.print(
           `${u.email.padEnd(28)} ${u.role.padEnd(13)} ${u.disabled ? 'disabled ' : ''}${u.demo ? 'demo ' : ''}${JSON.stringify(links)}`,
@@ -265,7 +278,9 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       return;
     }
     default:
-      throw new UsersCommandError(usersCommandUsage);
+      throw new UsersCommandError(
+        `${command === undefined ? 'Name a command.' : `Unknown command: ${command}.`}\n${usersCommandUsage}`,
+      );
   }
 }
 
@@ -334,6 +349,11 @@ async function checkLink(
         confirmIssuerWithoutOfferings: values['confirm-issuer-without-offerings'],
       }),
     (refusal) => {
+      const settings = misconfiguredSettings(refusal, platform.credentials);
+      // The portal's own settings are wrong: linking unchecked would only hide that.
+      if (settings) {
+        return `The ${kind} could not be checked, so nothing was linked: the platform (asked: ${platform.words}) ${settings}`;
+      }
       const hint = refusalNames(refusal, 'confirmIssuerWithoutOfferings')
         ? ' --confirm-issuer-without-offerings says you checked it (the audit log keeps that you did).'
         : refusal.code === 'bad_request'
@@ -342,6 +362,19 @@ async function checkLink(
       return `${refusal.message}${hint}`;
     },
   );
+}
+
+/**
+ * What is wrong in the portal's own settings when the platform could not check a link for that
+ * reason: the credentials it refused (103, §5 rule 8), or a GET that body credentials cannot make
+ * (§5 rule 6). Null for any other refusal.
+ */
+function misconfiguredSettings(refusal: HttpError, credentials: string): string | null {
+  const fault = refusal.cause;
+  if (!isUpstreamError(fault) || fault.kind !== 'misconfigured') return null;
+  return fault.statusCode === undefined
+    ? 'needs header credentials for this check. Set TRANSACT_AUTH=header, then run the command again.'
+    : `refused the portal's credentials. Check ${credentials}, then run the command again.`;
 }
 
 /**

@@ -47,16 +47,24 @@ interface Platform {
   /** How the platform takes its credentials (the offering catalog is read differently). */
   auth: UpstreamSettings['auth'];
   words: string;
+  /** The settings that hold the credentials it is asked with. */
+  credentials: string;
   close(): Promise<void>;
 }
 
 async function platformOf(config: Config): Promise<Platform> {
-  const reach = (settings: UpstreamSettings, words: string, stop = () => Promise.resolve()) => {
+  const reach = (
+    settings: UpstreamSettings,
+    words: string,
+    credentials = 'SANDBOX_CLIENT_ID and SANDBOX_API_KEY',
+    stop = () => Promise.resolve(),
+  ) => {
     const client = createUpstreamClient(settings);
     return {
       upstream: client,
       auth: settings.auth,
       words,
+      credentials,
       close: async () => {
         client.close();
         await stop();
@@ -69,7 +77,13 @@ async function platformOf(config: Config): Promise<Platform> {
     maxSockets: 2,
     breaker: config.upstreamBreaker,
   };
-  if (config.upstream) return reach(config.upstream, config.upstream.baseUrl);
+  if (config.upstream) {
+    return reach(
+      config.upstream,
+      config.upstream.baseUrl,
+      'TRANSACT_CLIENT_ID and TRANSACT_API_KEY',
+    );
+  }
   const running = `http://127.0.0.1:${config.sandboxPort}`;
   if (await sandboxAnswers(running)) {
     const { credentialsFromEnv } = await import('../../sandbox/config');
@@ -89,6 +103,7 @@ async function platformOf(config: Config): Promise<Platform> {
       ...tuning,
     },
     `the embedded sandbox of ${config.sandboxDataDir}`,
+    undefined,
     () => sandbox.close(),
   );
 }
@@ -112,9 +127,10 @@ async function main() {
       db,
       platform: async () => {
         platform.reached ??= platformOf(config);
-        const { upstream, auth, words } = await platform.reached;
+        const { upstream, auth, words, credentials } = await platform.reached;
         return {
           words,
+          credentials,
           checks: {
             upstream,
             offerings: new CoalescingCache<OfferingCatalog>(5_000),

@@ -46,11 +46,13 @@ export function kindMustSuitRole(role: Role, kind: LinkKind): void {
 
 /** The refusal when the platform could not answer: its own sentence says why and what to do. */
 function notChecked(what: string, err: UpstreamError): HttpError {
-  return new HttpError(
+  const refusal = new HttpError(
     fromUpstream(err).code,
     `${what} could not be checked with the platform, so nothing was linked. ${err.userMessage}`,
     { submitted: 'no' },
   );
+  // The fault itself stays with it: the command line names the settings to fix (cli/users-command).
+  return Object.assign(refusal, { cause: err });
 }
 
 /**
