@@ -80,6 +80,31 @@ describe('boot configuration', () => {
 
   it.each([
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a number.'],
+    // zod's own words ("invalid url", "a int") never reach the operator: each rule in a sentence.
+    [
+      { PUBLIC_URL: 'portal.example.com' },
+      'Configuration error: PUBLIC_URL must be a URL with its scheme, such as https://example.com.',
+    ],
+    [
+      { SESSION_IDLE_MINUTES: '2.5' },
+      'Configuration error: SESSION_IDLE_MINUTES must be a whole number.',
+    ],
+    [
+      { DEMO_PASSWORD: 'short' },
+      'Configuration error: DEMO_PASSWORD must be at least 8 characters long.',
+    ],
+    [
+      { TRANSACT_BREAKER_FAILURE_RATE: '1' },
+      'Configuration error: TRANSACT_BREAKER_FAILURE_RATE must be less than 1.',
+    ],
+    [
+      { TRANSACT_BREAKER_FAILURE_RATE: '0' },
+      'Configuration error: TRANSACT_BREAKER_FAILURE_RATE must be more than 0.',
+    ],
+    [
+      { TRANSACT_TIME_ZONE: 'Mars/Base' },
+      'Configuration error: TRANSACT_TIME_ZONE must be an IANA time zone such as UTC or America/New_York.',
+    ],
     [{ TRANSACT_AUTH: 'query' }, 'Configuration error: TRANSACT_AUTH must be one of header, body.'],
     [
       { DATABASE_URL: 'mysql://x' },

@@ -383,19 +383,34 @@ function parseTrustProxy(value: string): TrustProxy {
   return entries;
 }
 
+/**
+ * One issue in a sentence that names the variable and its rule. zod's own words ("Invalid URL",
+ * "expected int") never reach the operator; a rule of ours (a regex's or a refine's message) is
+ * kept as written.
+ */
 function describe(issue: z.core.$ZodIssue): string {
   const name = issue.path.join('.') || 'configuration';
   switch (issue.code) {
     case 'invalid_type':
-      return `${name} must be a ${issue.expected}`;
+      return `${name} must be ${issue.expected === 'int' ? 'a whole number' : issue.expected === 'number' ? 'a number' : `a ${issue.expected}`}`;
     case 'invalid_value':
       return `${name} must be one of ${issue.values.map(String).join(', ')}`;
     case 'too_small':
-      return `${name} must be at least ${String(issue.minimum)}`;
+      return issue.inclusive === false
+        ? `${name} must be more than ${String(issue.minimum)}`
+        : `${name} must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters long' : ''}`;
     case 'too_big':
-      return `${name} must be at most ${String(issue.maximum)}`;
+      return issue.inclusive === false
+        ? `${name} must be less than ${String(issue.maximum)}`
+        : `${name} must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : ''}`;
+    case 'invalid_format':
+      return issue.format === 'url'
+        ? `${name} must be a URL with its scheme, such as https://example.com`
+        : `${name} ${issue.message}`;
+    case 'custom':
+      return `${name} ${issue.message}`;
     default:
-      return `${name} ${issue.message.replace(/^Invalid input: /, '').toLowerCase()}`;
+      return `${name} is not valid (${issue.message})`;
   }
 }
 
