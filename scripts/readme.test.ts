@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { configVariables } from '../src/server/config';
 
 const readme = readFileSync('README.md', 'utf8');
+const envExample = readFileSync('.env.example', 'utf8');
 
 describe('a newcomer reads the README', () => {
   it('finds no link or path leading outside the repository', () => {
@@ -20,5 +22,23 @@ describe('a newcomer reads the README', () => {
   it('learns how to reset the demo data', () => {
     expect(readme).toMatch(/## .*[Rr]eset|### Resetting the demo data/);
     expect(readme).toMatch(/__sandbox\/reset/);
+  });
+});
+
+describe('an operator configures the portal', () => {
+  // The users command reads the password of a new user from it (src/server/cli/users.ts).
+  const variables = [...configVariables, 'PORTAL_PASSWORD'];
+
+  it('finds every variable the configuration reads in the README', () => {
+    expect(variables.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('finds every variable of the configuration in .env.example, and none that nothing reads', () => {
+    const listed = [...envExample.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect(configVariables.filter((name) => !listed.includes(name))).toEqual([]);
+    // The bundled sandbox's own settings (src/sandbox/config.ts) are the only others.
+    expect(
+      listed.filter((name) => !configVariables.includes(name) && !name.startsWith('SANDBOX_')),
+    ).toEqual([]);
   });
 });

@@ -165,6 +165,9 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
 });
 
+/** Every variable the portal's configuration reads: README and .env.example name each one. */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 type AuthMode = z.infer<typeof authModeSchema>;
 
 export interface UpstreamSettings {
