@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountReviewsSchema, accountSchema } from './accounts';
+import { apiErrorSchema } from './errors';
 import { asPlatformAccountId } from './platform-ids';
 
 /**
@@ -33,6 +34,8 @@ const accountSummarySchema = accountSchema.pick({ id: true, name: true, type: tr
   reviews: accountReviewsSchema,
   /** False when the upstream could not answer for this account; the page says so. */
   loaded: z.boolean(),
+  /** When not loaded: why, as an error reply says it, with the list's support id. */
+  error: z.optional(apiErrorSchema.shape.error),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 

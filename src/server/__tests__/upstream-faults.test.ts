@@ -107,6 +107,19 @@ describe('reads under upstream faults', () => {
     await reachedUpstream('getAccount');
   });
 
+  it('says in the list why an account could not be read, with the support id', async () => {
+    await fault({ operation: 'getAccount', statusCode: '103', when: { accountId } });
+    const res = await call(h.app, 'GET', '/api/accounts', { cookie });
+    expect(res.statusCode).toBe(200);
+    const unloaded = res.json().accounts.find((a: { id: string }) => a.id === accountId);
+    expect(unloaded).toMatchObject({ loaded: false });
+    expect(unloaded.error).toMatchObject({
+      code: 'upstream_unavailable',
+      message: expect.stringMatching(/not set up correctly\. Please contact support/),
+      requestId: res.headers['x-request-id'],
+    });
+  });
+
   it('names the missing permission on a forced 110', async () => {
     await fault({ operation: 'getAccount', statusCode: '110' });
     const res = await readAccount();

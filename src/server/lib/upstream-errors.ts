@@ -1,6 +1,7 @@
 import { isUpstreamError, needsHeaderCredentials, type UpstreamError } from '../upstream/errors';
 
 export { isUpstreamError } from '../upstream/errors';
+import type { ApiError } from '../../contract/errors';
 import { HttpError } from './http-error';
 
 /**
@@ -41,6 +42,20 @@ export function fromUpstream(err: UpstreamError): HttpError {
     case 'bad_response':
       return new HttpError('upstream_unavailable', err.userMessage, faultExtra(err));
   }
+}
+
+/**
+ * A failure of one part of a reply that otherwise succeeds (a page of the order book, one account
+ * of a list) as the error shape every error reply has, with the request's support id.
+ */
+export function errorBodyOf(error: unknown, requestId: string): ApiError {
+  const http =
+    error instanceof HttpError
+      ? error
+      : isUpstreamError(error)
+        ? fromUpstream(error)
+        : new HttpError('internal', 'Something went wrong on our side. Please try again.');
+  return http.toBody(requestId).error;
 }
 
 /**

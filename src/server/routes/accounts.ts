@@ -9,6 +9,7 @@ import {
 import { taxIdKindOf } from '../../contract/account-views';
 import { maskLastFour, maskSsn, maskTaxId } from '../../contract/rules/identity';
 import type { SignedInUser } from '../deps';
+import { errorBodyOf } from '../lib/upstream-errors';
 import { getAccount } from '../upstream';
 import { defineRoute } from './define';
 
@@ -54,7 +55,7 @@ export const accountRoutes = [
     summary: "The signed-in investor's linked accounts with their review statuses",
     tags: ['accounts'],
     response: accountListSchema,
-    async handler({ user, deps }) {
+    async handler({ user, deps, request }) {
       const ids = user?.accountIds ?? [];
       const results = await Promise.allSettled(
         ids.map((accountId) => getAccount(deps.upstream, { accountId })),
@@ -68,6 +69,8 @@ export const accountRoutes = [
             type: null,
             reviews: { kyc: none, aml: none, accreditation: none, approval: none },
             loaded: false,
+            // Why, with the support id, as the shared error presentation shows it on the card.
+            error: errorBodyOf(result.reason, request.id),
           };
         }
         const { id, name, type, reviews } = result.value;

@@ -22,7 +22,7 @@ import {
   serializedBook,
   viewOrder,
 } from '../lib/order-visibility';
-import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
+import { errorBodyOf, isUpstreamError } from '../lib/upstream-errors';
 import { getOrder } from '../upstream/get-order';
 import { defineRoute } from './define';
 
@@ -31,19 +31,8 @@ const NEWLINE = Buffer.from('\n');
 /** Rows an `orders` line carries at least, after the first one. */
 const ROWS_PER_LINE = 2_500;
 
-/** A failure as the reply's error, with the request's support id as every error reply has. */
-function errorOf(error: unknown, requestId: string) {
-  const http =
-    error instanceof HttpError
-      ? error
-      : isUpstreamError(error)
-        ? fromUpstream(error)
-        : new HttpError('internal', 'Something went wrong on our side. Please try again.');
-  return http.toBody(requestId).error;
-}
-
 function errorLine(error: unknown, requestId: string): string {
-  const line: OrderBookLine = { type: 'error', error: errorOf(error, requestId) };
+  const line: OrderBookLine = { type: 'error', error: errorBodyOf(error, requestId) };
   return `${JSON.stringify(line)}\n`;
 }
 
@@ -170,7 +159,7 @@ export const orderBookRoutes = [
                 // said to be incomplete, with where the gap starts and why (§4.1 pages of 500).
                 const incomplete = book.incomplete && {
                   missingFrom: book.incomplete.missingFrom,
-                  error: errorOf(book.incomplete.cause, request.id),
+                  error: errorBodyOf(book.incomplete.cause, request.id),
                 };
                 if (book.incomplete) {
                   request.log.warn(

@@ -3,6 +3,7 @@
 // paint; the schemas the first page reads come with their own chunk (see `Schema`).
 import type { $ZodType } from 'zod/v4/core';
 import type {
+  ApiError,
   ErrorCode,
   FieldIssue,
   Refusal,
@@ -88,6 +89,15 @@ export function mayPassOnRetry(error: unknown): boolean {
   if (!isApiClientError(error)) return true;
   if (error.code === 'network' || error.code === 'bad_response') return true;
   return error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/**
+ * An error the BFF reported inside a reply that succeeded, for a part it could not read (one
+ * account of a list): shown as the error of its own request would be, with its support id. Its
+ * status is no answer's (0), so it offers no Try again of its own: the page reads that part again.
+ */
+export function errorInReply(error: ApiError): ApiClientError {
+  return new ApiClientError({ ...error, status: 0, submitted: error.submitted ?? 'no' });
 }
 
 /** The sentence to show for any error a request or a page may throw. */

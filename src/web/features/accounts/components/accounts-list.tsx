@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import { Code } from '../../../components/description-list';
 import { ErrorAlert } from '../../../components/error-alert';
+import { errorInReply } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { formatCode } from '../../../lib/format';
 import { type ReviewKind } from '../../../lib/review-status';
@@ -29,7 +30,7 @@ export function AccountsList({ accounts }: { accounts: AccountSummary[] }) {
           {account.loaded ? (
             <AccountCard account={account} />
           ) : (
-            <UnloadedAccountCard accountId={account.id} />
+            <UnloadedAccountCard accountId={account.id} error={account.error} />
           )}
         </Box>
       ))}
@@ -70,11 +71,18 @@ function AccountHeading({ account }: { account: Pick<ShownAccount, 'id' | 'name'
 }
 
 /**
- * An account the platform could not answer for when the list was read: Try again reads this one
- * account again (GET /api/accounts/:accountId), not the whole list, and shows it as the others
- * once it answers. Its page stays a link away.
+ * An account the platform could not answer for when the list was read: why, with its support id,
+ * as every error is shown (ErrorAlert). Try again reads this one account again
+ * (GET /api/accounts/:accountId), not the whole list, and shows it as the others once it answers.
+ * Its page stays a link away.
  */
-function UnloadedAccountCard({ accountId }: { accountId: string }) {
+function UnloadedAccountCard({
+  accountId,
+  error,
+}: {
+  accountId: string;
+  error: AccountSummary['error'];
+}) {
   // Read only when asked: the list has just failed to read it, and a detail read from before
   // (its page opened earlier) would be shown as if it were this answer.
   const account = useQuery({ ...accountQueryOptions(accountId), enabled: false });
@@ -100,11 +108,18 @@ function UnloadedAccountCard({ accountId }: { accountId: string }) {
         <CardActionArea component={RouterLink} to={paths.app.account.getHref(accountId)}>
           <CardContent>
             <AccountHeading account={{ id: accountId, name: null, type: null }} />
-            <Typography variant="body2" role={account.isFetching ? 'status' : undefined}>
-              {account.isFetching
-                ? `Loading account ${accountId} again…`
-                : 'The details of this account could not be loaded right now.'}
-            </Typography>
+            {account.isFetching ? (
+              <Typography variant="body2" role="status">
+                {`Loading account ${accountId} again…`}
+              </Typography>
+            ) : (
+              !failedAgain &&
+              !error && (
+                <Typography variant="body2">
+                  The details of this account could not be loaded right now.
+                </Typography>
+              )
+            )}
           </CardContent>
         </CardActionArea>
         {failedAgain ? (
@@ -116,17 +131,27 @@ function UnloadedAccountCard({ accountId }: { accountId: string }) {
             />
           </Box>
         ) : (
-          <CardActions sx={{ px: 2, pb: 2 }}>
-            <Button
-              variant="outlined"
-              size="small"
-              onClick={tryAgain}
-              disabled={account.isFetching}
-              aria-label={`Try again to load account ${accountId}`}
-            >
-              Try again
-            </Button>
-          </CardActions>
+          <>
+            {error && !account.isFetching && (
+              <Box sx={{ px: 2 }}>
+                <ErrorAlert
+                  error={errorInReply(error)}
+                  title="The details of this account could not be loaded"
+                />
+              </Box>
+            )}
+            <CardActions sx={{ px: 2, pb: 2 }}>
+              <Button
+                variant="outlined"
+                size="small"
+                onClick={tryAgain}
+                disabled={account.isFetching}
+                aria-label={`Try again to load account ${accountId}`}
+              >
+                Try again
+              </Button>
+            </CardActions>
+          </>
         )}
       </Card>
     </Box>

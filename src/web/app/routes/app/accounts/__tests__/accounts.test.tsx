@@ -41,6 +41,12 @@ const list: AccountList = {
       type: null,
       reviews: { kyc: noReview, aml: noReview, accreditation: noReview, approval: noReview },
       loaded: false,
+      error: {
+        code: 'upstream_unavailable',
+        message: 'The service is unavailable right now. Please try again in a moment.',
+        submitted: 'no',
+        requestId: 'req-list-7',
+      },
     },
   ],
 };
@@ -92,9 +98,12 @@ describe('My accounts with an account that could not be loaded', () => {
     const unloaded = (await screen.findByRole('heading', { name: 'Account A1040001' })).closest(
       'li',
     )!;
-    expect(
-      within(unloaded).getByText(/^The details of this account could not be loaded right now\./),
-    ).toBeTruthy();
+    // Why, with the support id, as every error is shown.
+    const why = within(unloaded).getByRole('alert');
+    expect(within(why).getByText('The details of this account could not be loaded')).toBeTruthy();
+    expect(why.textContent).toContain(
+      'The service is unavailable right now. Please try again in a moment. Support id: req-list-7.',
+    );
     await user.click(
       within(unloaded).getByRole('button', { name: 'Try again to load account A1040001' }),
     );
