@@ -148,8 +148,10 @@ export function faultWords(
  * person is sent to support, never told to try again in a moment.
  */
 const PORTAL_ACCESS_NOT_SET_UP = 'The portal’s access to the platform is not set up correctly.';
-const CONTACT_SUPPORT_UNTIL_FIXED =
-  'Please contact support: trying again will not help until it is fixed.';
+// A page's Try again stays (it passes once the settings are fixed), so the words do not deny it.
+const CONTACT_SUPPORT = 'Please contact support.';
+const SEND_AGAIN_ONCE_FIXED =
+  'Nothing in your request needs to change: contact support, and send it again once they have fixed it.';
 
 /** A misconfiguration's words: as faultWords, with support as the one way on. */
 export function misconfiguredWords(
@@ -159,10 +161,16 @@ export function misconfiguredWords(
   if (submitted !== 'no') {
     return { userMessage: `${PORTAL_ACCESS_NOT_SET_UP} ${submittedSentence('unknown')}` };
   }
-  const userMessage = `${PORTAL_ACCESS_NOT_SET_UP} ${CONTACT_SUPPORT_UNTIL_FIXED}`;
   return effect === 'write'
-    ? { userMessage, reason: PORTAL_ACCESS_NOT_SET_UP, nextStep: CONTACT_SUPPORT_UNTIL_FIXED }
-    : { userMessage, reason: PORTAL_ACCESS_NOT_SET_UP };
+    ? {
+        userMessage: `${PORTAL_ACCESS_NOT_SET_UP} ${SEND_AGAIN_ONCE_FIXED}`,
+        reason: PORTAL_ACCESS_NOT_SET_UP,
+        nextStep: SEND_AGAIN_ONCE_FIXED,
+      }
+    : {
+        userMessage: `${PORTAL_ACCESS_NOT_SET_UP} ${CONTACT_SUPPORT}`,
+        reason: PORTAL_ACCESS_NOT_SET_UP,
+      };
 }
 
 /**

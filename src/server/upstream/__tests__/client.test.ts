@@ -220,7 +220,7 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
     expect(error).toMatchObject({ kind: 'misconfigured', submitted: 'no', statusCode: '103' });
     // Trying again cannot help until an operator fixes the key: never "in a moment".
     expect(error.userMessage).toBe(
-      'The portal’s access to the platform is not set up correctly. Please contact support: trying again will not help until it is fixed.',
+      'The portal’s access to the platform is not set up correctly. Please contact support.',
     );
     expect(log.lines.find((line) => line.level === 'error')?.msg).toMatch(/credentials/);
     expect(seen).toHaveLength(1);
