@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startNotes } from './config';
 
 /** A missing or malformed value stops the server with one sentence naming it. */
 describe('boot configuration', () => {
@@ -195,6 +195,22 @@ describe('boot configuration', () => {
       jitRole: undefined,
       groupsClaim: 'groups',
     });
+  });
+
+  it('notes at start a real API on PGlite whose sealing key lies beside the store, and nothing else', () => {
+    const real = {
+      TRANSACT_BASE_URL: 'https://api.example.com',
+      TRANSACT_CLIENT_ID: 'id',
+      TRANSACT_API_KEY: 'key',
+      DATA_DIR: '/srv/portal',
+    };
+    expect(startNotes(loadConfig(real))).toEqual([
+      'Note: DATA_ENCRYPTION_KEY is not set, so second-factor secrets and held bank details are sealed with the key file in /srv/portal, beside the store: a copy of that folder carries both. Set DATA_ENCRYPTION_KEY from your secret store (README, Configuration).',
+    ]);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(startNotes(loadConfig({ ...real, DATA_ENCRYPTION_KEY: key }))).toEqual([]);
+    // The sandbox's demo has no real money to protect.
+    expect(startNotes(loadConfig({}))).toEqual([]);
   });
 
   it('the window of the same request sent twice: 10 minutes by default, 0 turns it off, bad values name the setting', () => {

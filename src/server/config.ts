@@ -569,6 +569,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * What the console says at start-up about settings that work but are weak for real money. The
+ * real API on PGlite without DATA_ENCRYPTION_KEY seals second-factor secrets and held bank
+ * details with a key file in DATA_DIR, beside the store it protects (lib/sealed-values.ts).
+ */
+export function startNotes(config: Config): string[] {
+  if (!config.upstream || config.databaseUrl || config.dataKey) return [];
+  return [
+    `Note: DATA_ENCRYPTION_KEY is not set, so second-factor secrets and held bank details are sealed with the key file in ${config.dataDir}, beside the store: a copy of that folder carries both. Set DATA_ENCRYPTION_KEY from your secret store (README, Configuration).`,
+  ];
+}
+
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });

@@ -2,7 +2,7 @@
  * `npm start`: builds the SPA when missing or stale, starts the sandbox in-process unless a real
  * upstream is configured, and serves the portal.
  */
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startNotes } from './config';
 import { loadEnvFile } from './env-file';
 import { startPortal } from './server';
 import { buildSpa, spaBuildIsStale } from './spa-build';
@@ -28,6 +28,7 @@ async function main() {
   } else if (config.upstream) {
     const { baseUrl, auth } = config.upstream;
     console.log(`Upstream: ${baseUrl} (${auth} credentials)`);
+    for (const note of startNotes(config)) console.warn(note);
     // Told once, beside the line above; the portal serves meanwhile (the platform may come later).
     void upstreamStartWarning(portal.built.deps.upstream, baseUrl).then((warning) => {
       if (warning) console.warn(warning);
