@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, startNotes } from './config';
 
+/** The three variables that point the portal at the real API. */
+const REAL_API = {
+  TRANSACT_BASE_URL: 'https://api.example.com',
+  TRANSACT_CLIENT_ID: 'id',
+  TRANSACT_API_KEY: 'key',
+};
+
 /** A missing or malformed value stops the server with one sentence naming it. */
 describe('boot configuration', () => {
   it('runs on the embedded sandbox when no real upstream is configured', () => {
@@ -198,12 +205,7 @@ describe('boot configuration', () => {
   });
 
   it('notes at start a real API on PGlite whose sealing key lies beside the store, and nothing else', () => {
-    const real = {
-      TRANSACT_BASE_URL: 'https://api.example.com',
-      TRANSACT_CLIENT_ID: 'id',
-      TRANSACT_API_KEY: 'key',
-      DATA_DIR: '/srv/portal',
-    };
+    const real = { ...REAL_API, DATA_DIR: '/srv/portal' };
     expect(startNotes(loadConfig(real))).toEqual([
       'Note: DATA_ENCRYPTION_KEY is not set, so second-factor secrets and held bank details are sealed with the key file in /srv/portal, beside the store: a copy of that folder carries both. Set DATA_ENCRYPTION_KEY from your secret store (README, Configuration).',
     ]);

@@ -40,6 +40,24 @@ function run(
   });
 }
 
+/** Link checks against the platform at `baseUrl`, asked with `apiKey`; close its upstream after. */
+function linkChecksAt(baseUrl: string, apiKey: string) {
+  const upstream = createUpstreamClient({
+    baseUrl,
+    clientId: 'c',
+    apiKey,
+    auth: h.config.upstreamAuth,
+    timeoutMs: 1_000,
+    maxSockets: 1,
+  });
+  const checks: LinkCheckDeps = {
+    upstream,
+    offerings: new CoalescingCache<OfferingCatalog>(5_000),
+    loadOfferings: () => Promise.reject(new Error('not used')),
+  };
+  return { checks, upstream };
+}
+
 async function newUser(role = 'investor'): Promise<string> {
   const email = `cli-${++counter}@example.test`;
   await run(['create', '--email', email, '--name', 'Cli', '--role', role]);
@@ -260,19 +278,7 @@ describe('linking from the command line', () => {
   it('links nothing when the platform cannot be asked, unless told to skip the check', async () => {
     const email = await newUser();
     // Nothing listens on port 9 of this machine: as when the portal (and its sandbox) is stopped.
-    const upstream = createUpstreamClient({
-      baseUrl: 'http://127.0.0.1:9',
-      clientId: 'c',
-      apiKey: 'k',
-      auth: h.config.upstreamAuth,
-      timeoutMs: 1_000,
-      maxSockets: 1,
-    });
-    const unreachable: LinkCheckDeps = {
-      upstream,
-      offerings: new CoalescingCache<OfferingCatalog>(5_000),
-      loadOfferings: () => Promise.reject(new Error('not used')),
-    };
+    const { checks: unreachable, upstream } = linkChecksAt('http://127.0.0.1:9', 'k');
     try {
       await expect(
         run(['link', '--email', email, '--account', 'A1234567'], { linkChecks: unreachable }),
@@ -294,19 +300,7 @@ describe('linking from the command line', () => {
   it('names the credential settings when the platform refuses the portal’s credentials, and offers no --unchecked', async () => {
     const email = await newUser();
     // The sandbox answers a wrong key with 103 (§5 rule 8), as the real platform does.
-    const upstream = createUpstreamClient({
-      baseUrl: h.sandboxUrl,
-      clientId: 'c',
-      apiKey: 'wrong-key',
-      auth: h.config.upstreamAuth,
-      timeoutMs: 1_000,
-      maxSockets: 1,
-    });
-    const wrongKey: LinkCheckDeps = {
-      upstream,
-      offerings: new CoalescingCache<OfferingCatalog>(5_000),
-      loadOfferings: () => Promise.reject(new Error('not used')),
-    };
+    const { checks: wrongKey, upstream } = linkChecksAt(h.sandboxUrl, 'wrong-key');
     try {
       const refused = run(['link', '--email', email, '--account', 'A1234567'], {
         linkChecks: wrongKey,
