@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FormAmountField } from '../form/form-amount-field';
 import { FormNativeSelect } from '../form/form-native-select';
 import { FormTextField } from '../form/form-text-field';
 
@@ -53,5 +54,38 @@ describe('a required field', () => {
     expect(screen.getByText('Amount (USD)', { selector: 'label' }).textContent).toBe(
       'Amount (USD)\u2009*',
     );
+  });
+});
+
+function PhoneKeyboardFields() {
+  const { control } = useForm({ defaultValues: { amount: '', units: '' } });
+  return (
+    <>
+      <FormAmountField
+        name="amount"
+        control={control}
+        label="Amount (USD)"
+        helperText="In dollars and cents"
+      />
+      <FormTextField name="units" control={control} label="Units" inputMode="numeric" />
+    </>
+  );
+}
+
+describe('on a phone', () => {
+  // A phone chooses its keyboard from the <input>'s own inputmode: set on the field's outline
+  // (a div) it is ignored and the letters keyboard opens for an amount.
+  it('an amount opens the decimal pad and a number the number pad, set on the input itself', () => {
+    const { container } = render(<PhoneKeyboardFields />);
+    expect(screen.getByRole('textbox', { name: /Amount/ }).getAttribute('inputmode')).toBe(
+      'decimal',
+    );
+    expect(screen.getByRole('textbox', { name: 'Units' }).getAttribute('inputmode')).toBe(
+      'numeric',
+    );
+    expect([...container.querySelectorAll('[inputmode]')].map((e) => e.tagName)).toEqual([
+      'INPUT',
+      'INPUT',
+    ]);
   });
 });

@@ -33,6 +33,7 @@ export function FormTextField<T extends FieldValues, TOut = T>({
   fullWidth,
   size,
   id,
+  inputMode,
   ...inputProps
 }: FormTextFieldProps<T, TOut>) {
   const { field, fieldState, inputId, helperId, helper } = useBoundField({
@@ -65,7 +66,9 @@ export function FormTextField<T extends FieldValues, TOut = T>({
         onChange={field.onChange}
         onBlur={field.onBlur}
         inputRef={field.ref}
-        slotProps={{ input: { 'aria-describedby': helper ? helperId : undefined } }}
+        // inputMode goes on the <input> itself: as OutlinedInput's own prop it lands on the
+        // outline's div, and a phone, which reads it from the input, opens the letters keyboard.
+        slotProps={{ input: { 'aria-describedby': helper ? helperId : undefined, inputMode } }}
       />
       {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
     </FormControl>
