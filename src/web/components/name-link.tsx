@@ -17,7 +17,13 @@ export function NameLink({
   children: ReactNode;
 }) {
   return (
-    <Link component={RouterLink} to={to} tabIndex={tabIndex} sx={{ fontWeight: 600 }}>
+    <Link
+      component={RouterLink}
+      to={to}
+      tabIndex={tabIndex}
+      className="tap-target"
+      sx={{ fontWeight: 600 }}
+    >
       {children}
     </Link>
   );

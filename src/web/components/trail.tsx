@@ -14,7 +14,7 @@ export function Trail({
   return (
     <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
       {links.map(({ label, href }) => (
-        <Link key={href} component={RouterLink} to={href}>
+        <Link key={href} component={RouterLink} to={href} className="tap-target">
           {label}
         </Link>
       ))}

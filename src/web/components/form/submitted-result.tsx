@@ -51,6 +51,7 @@ export function SubmittedResult({
               component={RouterLink}
               to={link.to}
               onClick={ignoreSecondClickOfSubmit}
+              className="tap-target"
             >
               {link.label}
             </Link>

@@ -47,7 +47,12 @@ const offeringLabel = (row: { offeringId: string; offeringName: string | null })
 
 /** The offering's public page; in a grid cell it takes the cell's tab index (one Tab stop). */
 const offeringLink = (row: HoldingRow, tabIndex: 0 | -1) => (
-  <Link component={RouterLink} to={paths.app.offering.getHref(row.offeringId)} tabIndex={tabIndex}>
+  <Link
+    component={RouterLink}
+    to={paths.app.offering.getHref(row.offeringId)}
+    tabIndex={tabIndex}
+    className="tap-target"
+  >
     {offeringLabel(row)}
   </Link>
 );

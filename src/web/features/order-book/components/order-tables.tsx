@@ -47,7 +47,12 @@ function orderColumn<Field extends string, Row extends Record<Field, string>>(
  */
 function orderLink(orderId: string, tabIndex: 0 | -1) {
   return (
-    <Link component={RouterLink} to={paths.app.order.getHref(orderId)} tabIndex={tabIndex}>
+    <Link
+      component={RouterLink}
+      to={paths.app.order.getHref(orderId)}
+      tabIndex={tabIndex}
+      className="tap-target"
+    >
       {orderId}
     </Link>
   );
