@@ -1,4 +1,6 @@
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,6 +18,64 @@ const marks: Record<PreflightCheck['outcome'], string> = {
   warn: 'Note',
   block: 'Blocks',
 };
+
+function CheckList({
+  checks,
+  id,
+  hidden,
+}: {
+  checks: PreflightCheck[];
+  id?: string;
+  hidden?: boolean;
+}) {
+  return (
+    <Box component="ul" id={id} hidden={hidden} sx={{ pl: 2, my: 1 }}>
+      {checks.map((check) => (
+        <li key={check.rule}>
+          <Typography
+            component="span"
+            sx={{ fontWeight: 600, color: check.outcome === 'block' ? 'error.main' : undefined }}
+          >
+            {marks[check.outcome]} · {check.title}:
+          </Typography>{' '}
+          {check.detail}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * An account's checks: what blocks or is noted, always in view; the checks passed, eight or so
+ * lines an account, behind a button. Listed in full they put the form two screens down a phone,
+ * below what needs no reading.
+ */
+function AccountChecks({ checks }: { checks: PreflightCheck[] }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const told = checks.filter((check) => check.outcome !== 'pass');
+  const passed = checks.filter((check) => check.outcome === 'pass');
+  const count = passed.length === 1 ? 'the check passed' : `the ${passed.length} checks passed`;
+  return (
+    <>
+      {told.length > 0 && <CheckList checks={told} />}
+      {passed.length > 0 && (
+        <>
+          <Button
+            size="small"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen(!open)}
+            sx={{ ml: -1 }}
+          >
+            {open ? `Hide ${count}` : `Show ${count}`}
+          </Button>
+          <CheckList checks={passed} id={listId} hidden={!open} />
+        </>
+      )}
+    </>
+  );
+}
 
 function AccountPreflight({
   offeringId,
@@ -44,22 +104,7 @@ function AccountPreflight({
                 From {formatDecimal(data.minimumUnits)} to {formatDecimal(data.maximumUnits)} units.
               </Typography>
             )}
-            <Box component="ul" sx={{ pl: 2, my: 1 }}>
-              {data.checks.map((check) => (
-                <li key={check.rule}>
-                  <Typography
-                    component="span"
-                    sx={{
-                      fontWeight: 600,
-                      color: check.outcome === 'block' ? 'error.main' : undefined,
-                    }}
-                  >
-                    {marks[check.outcome]} · {check.title}:
-                  </Typography>{' '}
-                  {check.detail}
-                </li>
-              ))}
-            </Box>
+            <AccountChecks checks={data.checks} />
           </>
         )}
       </QueryState>
@@ -67,7 +112,10 @@ function AccountPreflight({
   );
 }
 
-/** "Why can't I invest?": the BFF's checklist per account, shown before the form. */
+/**
+ * "Why can't I invest?": the BFF's checklist per account, shown under the form: what blocks an
+ * account or is noted in full, the checks it passed behind a button (AccountChecks).
+ */
 export function PreflightPanel({
   offeringId,
   accounts,

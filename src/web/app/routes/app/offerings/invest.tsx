@@ -163,7 +163,8 @@ const keepingData = <T,>(query: ShownQuery<T>): ShownQuery<T> =>
   query.data === undefined ? query : { ...query, isError: false, error: null };
 
 /**
- * The checks of each account, then the form, which offers the accounts the checks let invest
+ * The form, then the checks of each account: listed first, two accounts' checks put the form
+ * two screens down a phone. The form offers the accounts the checks let invest
  * and those whose checks could not be read, marked so and never chosen for the person (the BFF
  * checks them again when the investment arrives). When the checks let none invest, the page says
  * so, account by account, instead of offering a form the BFF would refuse. While the form is
@@ -224,7 +225,6 @@ function InvestWithChecks({
   }
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <PreflightPanel offeringId={offering.id} accounts={accounts} />
       {preflights.settled || engaged ? (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {!engaged && (unable.length > 0 || unchecked.length > 0) && (
@@ -250,6 +250,7 @@ function InvestWithChecks({
           <LoadingSkeleton lines={3} />
         </Box>
       )}
+      <PreflightPanel offeringId={offering.id} accounts={accounts} />
     </Box>
   );
 }
@@ -270,7 +271,8 @@ function OfferedInWords({
       {unchecked.length === 0
         ? 'Only the accounts that can invest are offered below.'
         : 'Only the accounts that can invest, or whose checks could not be loaded, are offered below.'}
-      {unable.length > 0 && ` ${names(unable)} cannot invest yet: see why under Before you invest.`}
+      {unable.length > 0 &&
+        ` ${names(unable)} cannot invest yet: see why under Before you invest, below.`}
       {unchecked.length > 0 &&
         ` The checks for ${names(unchecked)} could not be loaded, so it is not known whether ${one ? 'it' : 'they'} can invest: ${one ? 'it is' : 'they are'} marked "could not be checked", and the platform checks ${one ? 'it' : 'them'} again when you confirm.`}
     </>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../contract/account-views';
@@ -72,6 +73,14 @@ describe('an investor sees, per account, what the platform checks before investi
     ).toBeTruthy();
     expect(avery.textContent).toContain('From 800 to 1,600 units.');
     expect(avery.textContent).toMatch(/at \$0\.0125 each/);
+    // Every check passed: folded behind one button, so the form is not screens below them.
+    expect(within(avery).queryAllByRole('listitem')).toHaveLength(0);
+    const show = within(avery).getByRole('button', { name: /^Show the \d+ checks passed$/ });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.setup({ delay: null }).click(show);
+    expect(show.getAttribute('aria-expanded')).toBe('true');
+    expect(show.textContent).toMatch(/^Hide the \d+ checks passed$/);
+    expect(within(avery).getAllByRole('listitem')[0].textContent).toMatch(/^OK · /);
 
     const holdings = screen.getByRole('region', { name: 'Checks for Quinn Holdings' });
     expect(
@@ -84,6 +93,12 @@ describe('an investor sees, per account, what the platform checks before investi
       .filter((item) => item.textContent?.startsWith('Blocks'));
     expect(blocking).toHaveLength(1);
     expect(blocking[0].textContent).toContain('this account cannot invest');
+    // What blocks is in view without a click; only what passed is folded.
+    expect(
+      within(holdings)
+        .getAllByRole('listitem')
+        .every((item) => !item.textContent?.startsWith('OK')),
+    ).toBe(true);
     expect(holdings.textContent).not.toContain('units.');
 
     const trust = screen.getByRole('region', { name: 'Checks for Old Trust' });
