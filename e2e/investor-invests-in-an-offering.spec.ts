@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
 import {
+  expectFocusBelowAppBar,
   expectNoHorizontalScroll,
   injectFault,
   investableOffering,
@@ -82,13 +83,67 @@ test('a double click on "Review investment" shows the review, and it stays', asy
   await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
 });
 
-test('on a phone, the invest form fits the screen', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, 'investor@demo.test');
-  const offering = await investableOffering(page);
-  await page.goto(`/offerings/${offering.id}/invest`);
-  await expect(page.getByLabel('Units')).toBeVisible();
-  await expectNoHorizontalScroll(page);
+/** The visible buttons, links of a breadcrumb or a name, and their heights, under 44 px. */
+async function smallTargets(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, [role="button"], .tap-target')]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height < 44)
+      .map(({ el, box }) => `${el.textContent || el.getAttribute('aria-label')}: ${box.height}`),
+  );
+}
+
+/*
+ * A phone held in the hand (375 × 740, touch): the form is on the first screen, above the
+ * checks passed, which fold; its fields open the number pad; every button and standalone link
+ * takes a thumb (44 px); the receipt opens at its top, with the trade id in view.
+ */
+test('on a phone, the invest form is on the first screen and its receipt opens at its top', async ({
+  browser,
+}, testInfo) => {
+  const phone = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 375, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await phone.newPage();
+  try {
+    await signIn(page, 'investor@demo.test');
+    const offering = await investableOffering(page);
+    await page.goto(`/offerings/${offering.id}/invest`);
+    const account = page.getByLabel('Invest from account');
+    await expect(account).toBeInViewport();
+    await expect(page.getByRole('button', { name: /^Show the \d+ checks passed$/ })).toHaveCount(
+      await page.getByRole('region', { name: /^Checks for / }).count(),
+    );
+    await expectNoHorizontalScroll(page);
+    expect(await smallTargets(page)).toEqual([]);
+    await expect(page.getByLabel('Units')).toHaveAttribute('inputmode', 'numeric');
+
+    await account.selectOption({ index: 1 });
+    // Units no other journey invests from this account (a repeat is held at Review).
+    const count = Math.ceil(Number(offering.minAmount) / Number(offering.unitPrice)) + 7;
+    await page.getByLabel('Units').fill(String(count));
+    await page.getByRole('button', { name: 'Review investment' }).tap();
+    const confirm = page.getByRole('button', { name: 'Confirm investment' });
+    await expect(confirm).toBeEnabled();
+    // Read on past the button, down the checks under the review: the button is then at the
+    // screen's top, and the receipt that replaces the review starts above the screen.
+    await confirm.evaluate((button) => button.scrollIntoView({ block: 'start' }));
+    await confirm.tap();
+
+    // The receipt is taller than the screen: it opens at its title, below the app bar.
+    const receipt = page.getByRole('status').filter({ hasText: 'Investment submitted' });
+    await expect(receipt).toBeFocused();
+    await expect(page.getByText('Investment submitted')).toBeInViewport();
+    await expect(receipt.getByText('Trade ID')).toBeInViewport();
+    await expectFocusBelowAppBar(page);
+    await expectNoHorizontalScroll(page);
+    expect(await smallTargets(page)).toEqual([]);
+  } finally {
+    await phone.close();
+  }
 });
 
 test('when the connection drops while investing, the investor is told the outcome is unknown and nothing is sent twice', async ({

@@ -7,7 +7,17 @@ import { useCallback, useEffect, useRef } from 'react';
  * only. The element needs tabIndex={-1} unless it is focusable already.
  */
 export function focusOnMount(node: HTMLElement | null): void {
-  node?.focus();
+  if (!node) return;
+  // The browser scrolls a focused element into view only when none of it shows, and then to its
+  // middle: a receipt taller than a phone's screen, left partly in view as the shorter page drew
+  // in under the scroll position, stayed scrolled past its top (its title and trade id above the
+  // screen). What appeared is shown from its top, below the app bar (html's scroll-padding-top).
+  node.focus({ preventScroll: true });
+  // Not laid out (nothing drawn yet, or no layout at all, as in jsdom): nothing to scroll to.
+  const box = node.getClientRects()[0];
+  if (!box) return;
+  const below = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  if (box.top < below || box.top >= window.innerHeight) node.scrollIntoView({ block: 'start' });
 }
 
 /**
