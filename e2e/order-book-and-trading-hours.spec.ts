@@ -18,6 +18,14 @@ test('an investor reads the order book without member, account or IP columns', a
   await expect(page.getByRole('heading', { level: 1, name: 'Order book' })).toBeVisible();
 
   const orders = await openBook(page);
+  // Each security's name is read whole: a long one wraps, none ends in an ellipsis, which a
+  // keyboard user could not hover to read.
+  const cut = await orders
+    .locator('[role="gridcell"][data-field="securityId"]')
+    .evaluateAll((cells) =>
+      cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+    );
+  expect(cut).toEqual([]);
   const rowCount = Number(await orders.getAttribute('aria-rowcount'));
   expect(rowCount).toBeGreaterThan(10_000);
   const headers = await orders.getByRole('columnheader').allTextContents();
@@ -98,7 +106,10 @@ test('a person goes through the orders from the keyboard and comes back to the s
   // Enter opens the order.
   const firstRow = orders.locator('[role="row"][data-rowindex]').first();
   const orderId = (await firstRow.locator('[data-field="id"]').textContent())!.trim();
-  await firstRow.locator('[data-field="securityId"]').click();
+  const security = firstRow.locator('[data-field="securityId"]');
+  await security.click();
+  // The focused cell wears the theme's 3 px focus ring, as every other control does.
+  expect(await security.evaluate((cell) => getComputedStyle(cell).outlineWidth)).toBe('3px');
   await page.keyboard.press('ArrowLeft');
   await expect(firstRow.getByRole('link', { name: orderId })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -58,7 +58,12 @@ function orderLink(orderId: string, tabIndex: 0 | -1) {
   );
 }
 
-/** The security by its name (its id when the day's list does not name it). */
+/**
+ * The security by its name (its id when the day's list does not name it), shown whole: a name
+ * longer than its cell wraps onto a second line rather than ending in an ellipsis, which hid the
+ * rest of it from a keyboard user, who has no pointer to hover it (rows then take the height of
+ * their content).
+ */
 function securityColumn<Row extends { securityId: string }>(
   names: ReadonlyMap<string, string>,
 ): GridColDef<Row> {
@@ -67,6 +72,7 @@ function securityColumn<Row extends { securityId: string }>(
     headerName: 'Security',
     minWidth: 160,
     flex: 1.6,
+    cellClassName: 'portal-grid-wrap',
     valueGetter: (_value, row) => names.get(row.securityId) ?? row.securityId,
   };
 }
