@@ -83,12 +83,22 @@ test('a double click on "Review investment" shows the review, and it stays', asy
   await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
 });
 
-/** The visible buttons, links of a breadcrumb or a name, and their heights, under 44 px. */
+/**
+ * The buttons and the standalone links (alone in their line: a breadcrumb, a name, an id; not a
+ * link inside running text) drawn on the page and less than 44 px tall, with their heights.
+ */
 async function smallTargets(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('button, [role="button"], .tap-target')]
+    [...document.querySelectorAll('button, [role="button"], a')]
+      .filter(
+        (el) =>
+          el.tagName !== 'A' ||
+          el.classList.contains('tap-target') ||
+          el.parentElement?.textContent?.trim() === el.textContent?.trim(),
+      )
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && box.height < 44)
+      // Drawn, and not waiting above the page for the keyboard (the skip link).
+      .filter(({ box }) => box.width > 0 && box.bottom + window.scrollY > 0 && box.height < 44)
       .map(({ el, box }) => `${el.textContent || el.getAttribute('aria-label')}: ${box.height}`),
   );
 }
@@ -139,6 +149,12 @@ test('on a phone, the invest form is on the first screen and its receipt opens a
     await expect(page.getByText('Investment submitted')).toBeInViewport();
     await expect(receipt.getByText('Trade ID')).toBeInViewport();
     await expectFocusBelowAppBar(page);
+    await expectNoHorizontalScroll(page);
+    expect(await smallTargets(page)).toEqual([]);
+
+    // My investments: each offering's totals link to its trades, each trade to its offering.
+    await receipt.getByRole('link', { name: 'My investments' }).tap();
+    await expect(page.getByRole('link', { name: /: its trades$/ }).first()).toBeVisible();
     await expectNoHorizontalScroll(page);
     expect(await smallTargets(page)).toEqual([]);
   } finally {

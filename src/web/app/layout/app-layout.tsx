@@ -66,6 +66,7 @@ export function AppLayout() {
           <Typography
             component={RouterLink}
             to={homeHref()}
+            className="tap-target"
             variant="h6"
             sx={{
               color: 'inherit',

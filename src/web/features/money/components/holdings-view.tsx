@@ -218,6 +218,7 @@ function TradesLink({
       onClick={() => onJump(group.offeringId)}
       // The name as shown, then where it leads: the trades' rows link to the offering's page.
       aria-label={`${name}: its trades`}
+      className="tap-target"
     >
       {name}
     </Link>
