@@ -64,6 +64,15 @@ test('on a 375 px phone a reviewer finds accounts and fund moves as cards, every
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // The pager's pages are targets a thumb hits, 44 px and more, and stay on the screen.
+  const pages = page.getByRole('button', { name: /^(Page \d+|Previous page|Next page)/ });
+  await expect(pages.first()).toBeVisible();
+  for (const box of await pages.evaluateAll((buttons) =>
+    buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect),
+  )) {
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.right).toBeLessThanOrEqual(375);
+  }
   await moves
     .first()
     .getByRole('button', { name: /^Open fund move / })
