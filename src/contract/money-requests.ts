@@ -233,9 +233,22 @@ function askedWords(request: StandingRequest): string[] {
   ].filter((part): part is string => part !== null);
 }
 
+/**
+ * How these sentences word an instant: a date and time, or the time of day of one made moments
+ * ago. The BFF, which does not know the reader's zone, writes UTC, named; the browser rewords
+ * the same sentences in the viewer's zone (web/lib/format viewerInstantWords), as its pages
+ * write every other time.
+ */
+export type InstantWords = {
+  instant: (iso: string) => string;
+  time: (iso: string) => string;
+};
+
+const utcWords: InstantWords = { instant: utcInstantInWords, time: utcTimeInWords };
+
 /** "MR-… (made Nov 28, 2026, 12:01 PM UTC, 44 units, $440.00, by wire)" */
-function madeWords(request: StandingRequest): string {
-  const made = utcInstantInWords(request.createdAt);
+function madeWords(request: StandingRequest, words: InstantWords): string {
+  const made = words.instant(request.createdAt);
   const what = askedWords(request);
   return `${request.reference} (made ${made}${what.length ? `, ${what.join(', ')}` : ''})`;
 }
@@ -244,9 +257,9 @@ function madeWords(request: StandingRequest): string {
  * The same request made moments ago, in words: "You sent the same investment at 12:22 PM UTC
  * (MR-…, 60 units, $600.00, by wire), created as trade 302954".
  */
-function sameRequestWords(request: StandingRequest): string {
+function sameRequestWords(request: StandingRequest, words: InstantWords): string {
   const what = moneyRequestKindLabels[request.kind].toLowerCase();
-  const at = utcTimeInWords(request.createdAt);
+  const at = words.time(request.createdAt);
   const amounts = askedWords(request);
   const state =
     request.outcome === 'created'
@@ -295,9 +308,12 @@ export const heldBackRecord = (request: { outcome: string; message: string | nul
   /^It (?:came while|repeats) MR-[0-9A-Z]{10}\b/.test(request.message ?? '');
 
 /** One standing request in words: "MR-… (made Nov 28, 2026, 12:01 PM UTC, 44 units, $440.00): outcome unknown". */
-export function standingRequestWords(request: StandingRequest): string {
-  if (isSameRecently(request)) return sameRequestWords(request);
-  return `${madeWords(request)}: ${outcomeWordsOf(request).label.toLowerCase()}`;
+export function standingRequestWords(
+  request: StandingRequest,
+  words: InstantWords = utcWords,
+): string {
+  if (isSameRecently(request)) return sameRequestWords(request, words);
+  return `${madeWords(request, words)}: ${outcomeWordsOf(request).label.toLowerCase()}`;
 }
 
 /** What to do about one standing request: wait for it, or send another only on purpose. */
@@ -337,6 +353,7 @@ export const sendAlongsideLabel = (
 export function standingRefusalMessage(
   kind: z.infer<typeof moneyRequestKindSchema>,
   standing: readonly StandingRequest[],
+  words: InstantWords = utcWords,
 ): string {
   const what = moneyRequestKindLabels[kind].toLowerCase();
   const scope = kind === 'investment' ? 'this account in this offering' : 'this account';
@@ -348,16 +365,16 @@ export function standingRefusalMessage(
     // being sent waits for its answer, one of unknown outcome is checked with the platform).
     const oneNext = unsettled.every((row) => row.outcome === unsettled[0].outcome);
     const list = oneNext
-      ? `${unsettled.map(standingRequestWords).join('; ')}. ${outcomeWordsOf(unsettled[0]).next}`
+      ? `${unsettled.map((row) => standingRequestWords(row, words)).join('; ')}. ${outcomeWordsOf(unsettled[0]).next}`
       : unsettled
-          .map((row) => `${standingRequestWords(row)}. ${outcomeWordsOf(row).next}`)
+          .map((row) => `${standingRequestWords(row, words)}. ${outcomeWordsOf(row).next}`)
           .join(' ');
     parts.push(
       `an earlier ${what} of ${scope} may have gone through, and a new one could move the money twice. Standing: ${list}`,
     );
   }
   if (same.length > 0) {
-    parts.push(`${same.map(sameRequestWords).join('; ')}. Send another one?`);
+    parts.push(`${same.map((row) => sameRequestWords(row, words)).join('; ')}. Send another one?`);
   }
   const body = parts.map((part, i) =>
     i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1),

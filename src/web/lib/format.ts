@@ -1,4 +1,5 @@
 import { formatMoney, formatShares, isDecimalString } from '../../contract/decimal';
+import type { InstantWords } from '../../contract/money-requests';
 import { localDateTimeToInstant, upstreamTimeToInstant, zoneOffsetMs } from '../../contract/time';
 import { platformTimeZone } from './platform-time-zone';
 
@@ -204,6 +205,29 @@ export function formatTimestamp(
   }).format(new Date(instant));
   return `${shown} (${there} on the platform)`;
 }
+
+// Newer ICU puts a narrow no-break space before AM/PM; sentences a person may copy into a
+// message to support use plain ones, as the BFF's do (contract/time).
+const plainSpaces = (words: string) => words.replace(/\u202f/g, ' ');
+
+/**
+ * The register's sentences about earlier requests (contract/money-requests: the form's warning,
+ * a refusal naming them) with their times in the viewer's zone, as the timeline beside them
+ * writes times: "made Nov 29, 2026, 3:03 PM EST", "the same deposit at 3:04 PM EST". The BFF
+ * writes them in UTC, not knowing the reader's zone.
+ */
+export const viewerInstantWords: InstantWords = {
+  instant: (iso) => plainSpaces(formatTimestamp(iso)),
+  time: (iso) =>
+    plainSpaces(
+      new Intl.DateTimeFormat(undefined, {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: viewerTimeZone(),
+        timeZoneName: 'short',
+      }).format(new Date(iso)),
+    ),
+};
 
 /*
  * Values for people, not codes (each one a rule, kept here so every page says it the same way).

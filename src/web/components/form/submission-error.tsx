@@ -5,6 +5,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, isApiClientError, type ApiClientError } from '../../lib/api-client';
 import { paths } from '../../config/paths';
+import { standingRefusalMessage } from '../../../contract/money-requests';
+import { viewerInstantWords } from '../../lib/format';
 import { focusOnMount } from '../../lib/focus';
 import type { RefusalKind } from './review-and-submit';
 
@@ -49,6 +51,20 @@ const AFTER_STANDING =
 
 const namesStanding = (error: unknown) =>
   isApiClientError(error) && (error.standing?.length ?? 0) > 0;
+
+/**
+ * The error's message; a refusal naming earlier requests is worded again with their times in the
+ * viewer's zone (the BFF writes them in UTC), when the message is the one it names them with.
+ */
+function messageOf(error: unknown): string {
+  const message = errorMessage(error);
+  const standing = isApiClientError(error) ? error.standing : undefined;
+  if (!standing?.length) return message;
+  const kind = standing[0].kind;
+  return standingRefusalMessage(kind, standing) === message
+    ? standingRefusalMessage(kind, standing, viewerInstantWords)
+    : message;
+}
 
 /** A refusal for the moment (too many requests, the platform unavailable): nothing to correct. */
 const FOR_THE_MOMENT =
@@ -121,7 +137,7 @@ export function SubmissionError({
   const submitted = isApiClientError(error) ? error.submitted : 'unknown';
   const reference = isApiClientError(error) ? error.reference : undefined;
   const requestId = isApiClientError(error) ? error.requestId : undefined;
-  const message = errorMessage(error);
+  const message = messageOf(error);
   const platformRefusal: RefusalKind = refusal ?? 'unclear';
   // A permission the portal lacks at the platform: nothing the person can change, and it may be
   // granted, so "Try again" stays (ReviewActions).

@@ -20,6 +20,7 @@ import {
   type StandingRequest,
 } from '../../../contract/money-requests';
 import { AccountRequestsLink } from './submission-error';
+import { viewerInstantWords } from '../../lib/format';
 import { isApiClientError } from '../../lib/api-client';
 import {
   useRecentRequests,
@@ -218,7 +219,8 @@ export function UnsettledRequests({ unsettled }: { unsettled: Unsettled }) {
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {standing.map((row) => (
           <li key={row.reference}>
-            <span translate="no">{standingRequestWords(row)}</span>. {standingRequestNext(row)}
+            <span translate="no">{standingRequestWords(row, viewerInstantWords)}</span>.{' '}
+            {standingRequestNext(row)}
           </li>
         ))}
       </Box>

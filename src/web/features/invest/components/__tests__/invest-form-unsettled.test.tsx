@@ -16,6 +16,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
+import { withTimeZones } from '../../../../testing/time-zones';
 import { InvestForm } from '../invest-form';
 
 /*
@@ -313,5 +314,55 @@ describe('an investment of unknown outcome is not followed straight by another',
     await reviewAndConfirm(user);
     expect(await screen.findByText('Investment submitted')).toBeTruthy();
     expect(sent[0].body).toMatchObject({ units: '11', additionalTo: ['MR-F8378B3NB6'] });
+  });
+});
+
+describe('earlier investments are named with their times in the viewer’s zone', () => {
+  withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
+
+  it('the form’s warning says when the standing one was made as the timeline does, not in UTC', async () => {
+    standing([lost]);
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    const notice = await screen.findByRole('region', {
+      name: 'An earlier investment of this account in this offering may have gone through',
+    });
+    expect(notice.textContent).toContain(
+      'MR-H7XM68GV7W (made Nov 28, 2026, 7:01 AM EST, 44 units, $440.00): outcome unknown.',
+    );
+    expect(notice.textContent).not.toContain('UTC');
+  });
+
+  it('the refusal at Confirm, written by the BFF in UTC, is read in the viewer’s zone', async () => {
+    standing([]);
+    const same: StandingOnError = {
+      reference: 'MR-4M1Z077DQK',
+      kind: 'investment',
+      outcome: 'created',
+      createdAt: '2026-11-28T12:22:00.000Z',
+      amount: '450',
+      units: '45',
+      offeringId: '7',
+      upstreamId: '302954',
+    };
+    mockPost(
+      endpoint,
+      refusedForStanding(
+        'Not sent: You sent the same investment at 12:22 PM UTC (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954. Send another one? To send this one as well, confirm that it is an additional investment.',
+        same,
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillIn(user, '45');
+    await reviewAndConfirm(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Not sent: You sent the same investment at 7:22 AM EST (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const notice = await screen.findByRole('region', {
+      name: 'You sent the same investment moments ago',
+    });
+    expect(notice.textContent).toContain('You sent the same investment at 7:22 AM EST (');
   });
 });
