@@ -91,7 +91,11 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
   expect(file.suggestedFilename()).toBe('purchase-history-5201.csv');
   const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('trade_id,account_id,account_name,amount,shares,status,purchased_at_utc');
+  expect(lines[0]).toBe(
+    'trade_id,account_id,account_name,amount_usd,shares,status,purchased_at_utc',
+  );
+  // Dollars with cents, as the register's and fund moves' exports write them.
+  expect(lines[1]).toMatch(/,\d+\.\d{2,},\d/);
   expect(lines).toHaveLength(2101);
 
   // A search narrows the export too: what is downloaded is what is shown. It starts on the first

@@ -5,6 +5,8 @@
  * numbers such as -12.5 are left alone: a spreadsheet reads them as numbers, never as formulas.
  */
 
+import { isDecimalString, plainAmount } from './decimal';
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -27,3 +29,11 @@ export function toCsv(header: readonly string[], rows: Iterable<readonly CsvValu
   for (const row of rows) out += csvLine(row);
   return out;
 }
+
+/**
+ * An amount for an export's dollar column, headed `amount_usd` in every export (register, fund
+ * moves, purchase history): at least two decimals (30 → 30.00), no sign or grouping, so a
+ * spreadsheet reads a number (plainAmount). One that is not a number is kept as it came.
+ */
+export const csvDollars = (value: string | null): string | null =>
+  value !== null && isDecimalString(value) ? plainAmount(value) : value;

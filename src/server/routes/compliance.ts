@@ -10,14 +10,13 @@ import {
   complianceSearchResultSchema,
   COMPLIANCE_FUND_MOVES_PAGE_SIZE,
 } from '../../contract/compliance';
-import { csvLine } from '../../contract/csv';
+import { csvDollars, csvLine } from '../../contract/csv';
 import {
   describeFundMoveApproval,
   describeFundMoveStatus,
   fundMoveBankIdLabel,
   fundMoveDirectionLabel,
 } from '../../contract/custody-views';
-import { isDecimalString, plainAmount } from '../../contract/decimal';
 import { upstreamTimeToInstant } from '../../contract/time';
 import { readAccountFundMoves } from '../lib/account-fund-moves';
 import { csvDownloadStream } from '../lib/csv-download';
@@ -220,7 +219,7 @@ export const complianceRoutes = [
               utc(move.createdAt),
               move.accountId,
               fundMoveDirectionLabel(move.direction),
-              isDecimalString(move.amount) ? plainAmount(move.amount) : move.amount,
+              csvDollars(move.amount),
               describeFundMoveStatus(move.status).label,
               move.status,
               describeFundMoveApproval(move.approvalStatus).label,

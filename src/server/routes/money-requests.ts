@@ -3,14 +3,14 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { accountParamsSchema } from '../../contract/account-views';
 import { asPlatformAccountId } from '../../contract/platform-ids';
-import { csvLine } from '../../contract/csv';
+import { csvDollars, csvLine } from '../../contract/csv';
 import type { FundMove } from '../../contract/custody';
 import {
   describeFundMoveApproval,
   describeFundMoveStatus,
   fundMoveTitle,
 } from '../../contract/custody-views';
-import { compare, formatShares, isDecimalString, plainAmount } from '../../contract/decimal';
+import { compare, formatShares } from '../../contract/decimal';
 import { tradeStatusInWords } from '../../contract/holdings';
 import {
   differentUnitsMessage,
@@ -451,10 +451,6 @@ async function emailsOf(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, s
     .execute();
   return new Map(users.map((u) => [u.id, u.email]));
 }
-
-/** An amount for the export's dollar columns (30 → 30.00); one not a number is kept as it is. */
-const dollarsInCsv = (value: string | null) =>
-  value !== null && isDecimalString(value) ? plainAmount(value) : value;
 
 /**
  * The row's message, for the export. A request held for approval records the approval's id as its
@@ -933,9 +929,9 @@ export const moneyRequestRoutes = [
                   emails.get(row.userId) ?? row.userId,
                   row.accountId,
                   row.kind,
-                  dollarsInCsv(row.amount),
+                  csvDollars(row.amount),
                   row.units,
-                  dollarsInCsv(row.unitPrice),
+                  csvDollars(row.unitPrice),
                   row.method,
                   row.offeringId,
                   (row.kind === 'investment' && names.get(row.offeringId ?? '')) || null,

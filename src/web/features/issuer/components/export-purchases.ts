@@ -1,4 +1,4 @@
-import { toCsv } from '../../../../contract/csv';
+import { csvDollars, toCsv } from '../../../../contract/csv';
 import { upstreamTimeToInstant } from '../../../../contract/time';
 import { saveBlob } from '../../../lib/download';
 import { platformTimeZone } from '../../../lib/platform-time-zone';
@@ -16,16 +16,25 @@ function purchasedAtUtc(value: string | null): string | null {
 
 /**
  * The trades as CSV, built in the browser; cells are escaped and guarded against formulas. The
- * status is in the page's words (My investments' too), so a sheet can total the paid trades.
+ * amount is in US dollars with cents at least (`amount_usd`, as the register's and fund moves'
+ * exports write it), the shares as the platform gave them. The status is in the page's words (My investments' too), so a sheet can total the paid trades.
  */
 export function purchasesCsv(purchases: readonly PurchaseRow[]): string {
   return toCsv(
-    ['trade_id', 'account_id', 'account_name', 'amount', 'shares', 'status', 'purchased_at_utc'],
+    [
+      'trade_id',
+      'account_id',
+      'account_name',
+      'amount_usd',
+      'shares',
+      'status',
+      'purchased_at_utc',
+    ],
     purchases.map((p) => [
       p.tradeId,
       p.accountId,
       p.accountName,
-      p.amount,
+      csvDollars(p.amount),
       p.shares,
       p.statusText,
       purchasedAtUtc(p.purchasedAt),

@@ -37,14 +37,28 @@ describe('the purchase-history CSV an issuer downloads', () => {
     expect(rows).toEqual(['Settled: the units are in the account', 'Status not known']);
   });
 
+  it('writes amounts in US dollars with cents at least, as the other exports do', () => {
+    const amounts = purchasesCsv([
+      purchase({ amount: '2270' }),
+      purchase({ amount: '50.5' }),
+      purchase({ amount: '10.125' }),
+    ])
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(',')[3]);
+    expect(amounts).toEqual(['amount_usd', '2270.00', '50.50', '10.125']);
+  });
+
   describe('with the platform on UTC', () => {
     withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
 
     it('writes each purchase time as an instant with its Z, under a header naming UTC', () => {
       const [header, row] = purchasesCsv([purchase()]).trim().split(/\r?\n/);
-      expect(header).toBe('trade_id,account_id,account_name,amount,shares,status,purchased_at_utc');
+      expect(header).toBe(
+        'trade_id,account_id,account_name,amount_usd,shares,status,purchased_at_utc',
+      );
       expect(row).toBe(
-        '302952,A1040173,Avery Quinn,500,50,Created: waiting for payment and approval,2026-11-28T15:06:33.000Z',
+        '302952,A1040173,Avery Quinn,500.00,50,Created: waiting for payment and approval,2026-11-28T15:06:33.000Z',
       );
     });
 
