@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import type { Execution, OrderRow } from '../../../../contract/order-book';
 import { PortalDataGrid, type GridColDef, type GridPlace } from '../../../components/data-grid';
@@ -46,10 +46,19 @@ function orderColumn<Field extends string, Row extends Record<Field, string>>(
  * hundred Tab stops a page). The focused cell's link takes the focus, and Enter opens it.
  */
 function orderLink(orderId: string, tabIndex: 0 | -1) {
+  return <OrderLink orderId={orderId} tabIndex={tabIndex} />;
+}
+
+/**
+ * The link carries the book's address (its trading day, filters, sort and page): the order's
+ * page leads back to that book, not to today's (order.tsx).
+ */
+function OrderLink({ orderId, tabIndex }: { orderId: string; tabIndex: 0 | -1 }) {
+  const { search } = useLocation();
   return (
     <Link
       component={RouterLink}
-      to={paths.app.order.getHref(orderId)}
+      to={`${paths.app.order.getHref(orderId)}${search}`}
       tabIndex={tabIndex}
       className="tap-target"
     >

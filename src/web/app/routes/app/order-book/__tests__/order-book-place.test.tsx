@@ -132,6 +132,8 @@ describe(
       // Open an order, then Back.
       fireEvent.click(within(ordersGrid()).getByText(idOf(COUNT - 101)));
       expect(await screen.findByRole('heading', { name: 'An order' })).toBeTruthy();
+      // The order's address carries the book's, for its way back (its breadcrumb).
+      expect(params(router)).toMatchObject({ date: DAY, sort: 'pricePerShare.desc', page: '2' });
       await router.navigate(-1);
       await shown('101–200 of 250');
       expect(firstOrder()).toBe(idOf(COUNT - 101));

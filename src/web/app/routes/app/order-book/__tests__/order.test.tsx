@@ -10,12 +10,14 @@ import OrderRoute from '../order';
 startMockBff();
 afterEach(cleanup);
 
-function renderOrder(path: string) {
+function renderOrder(path: string, status: 404 | 503 = 404) {
   const asked: string[] = [];
   bff.use(
     http.get('/api/orders/:orderId', ({ params }) => {
       asked.push(String(params.orderId));
-      return errorAnswer(404, { code: 'not_found', message: 'No such order.' });
+      return status === 404
+        ? errorAnswer(404, { code: 'not_found', message: 'No such order.' })
+        : errorAnswer(503, { code: 'upstream_unavailable', message: 'The platform is busy.' });
     }),
     http.get('/api/config', () => HttpResponse.json({})),
   );
@@ -47,5 +49,19 @@ describe('the page of one order', () => {
     expect(screen.queryByText(/Support id/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(asked).toEqual([]);
+  });
+
+  it('leads back to the book it was opened from: its trading day, filters, sort and page', async () => {
+    const book = '?date=2026-11-27&side=offer&sort=pricePerShare.desc&page=2';
+    renderOrder(`/order-book/orders/982700001${book}`, 503);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order 982700001' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Order book' }).getAttribute('href')).toBe(
+      `/order-book${book}`,
+    );
+    cleanup();
+    renderOrder(`/order-book/orders/1${book}`);
+    expect(
+      (await screen.findByRole('link', { name: 'Go to the order book' })).getAttribute('href'),
+    ).toBe(`/order-book${book}`);
   });
 });
