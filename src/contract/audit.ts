@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedDateSchema, dayRangeOrder } from './dates';
+import { boundedDateSchema, dayRangeOrder, periodTimeZoneSchema } from './dates';
 import { keysOf } from './keys-of';
 import { instantSchema } from './money';
 
@@ -7,7 +7,10 @@ const calendarDate = (label: string) => boundedDateSchema(label).optional();
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** Filters of the audit log; `from` and `to` are calendar days in UTC, both included. */
+/**
+ * Filters of the audit log; `from` and `to` are calendar days, both included, in `timeZone` (the
+ * viewer's, which the page sends) or in UTC when it is absent (dates.wholeDays).
+ */
 export const auditQuerySchema = z
   .object({
     user: z.string().trim().max(254, 'User is at most 254 characters').optional(),
@@ -32,6 +35,7 @@ export const auditQuerySchema = z
       .optional(),
     from: calendarDate('From'),
     to: calendarDate('To'),
+    timeZone: periodTimeZoneSchema.optional(),
     /** The id of the last event of the previous page: events older than it come next. */
     // Event ids are PostgreSQL bigints: 18 digits always fit, 19 may not.
     before: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EASTERN, isCalendarDate, todayInZone } from './time';
+import { addDays, EASTERN, isCalendarDate, todayInZone, zonedWallTimeToInstant } from './time';
 
 /**
  * The calendar days the portal deals in. Nothing on the platform predates 2000, and a year beyond
@@ -46,3 +46,41 @@ export const dayRangeOrder = {
   holds: ({ from, to }: { from?: string | null; to?: string | null }) => !from || !to || from <= to,
   message: 'From must be on or before To',
 };
+
+/** Whether `value` names a time zone this runtime knows (IANA: America/New_York, UTC). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The zone a period's days are counted in (`timeZone` beside `from` and `to`): the viewer's, so
+ * that the days of the filter are the days the list's rows are dated in (they show each time in
+ * the viewer's zone). Absent, the days are UTC days.
+ */
+export const periodTimeZoneSchema = z
+  .string()
+  .max(64, 'timeZone must be an IANA time zone such as America/New_York')
+  .refine(isTimeZone, 'timeZone must be an IANA time zone such as America/New_York');
+
+/**
+ * A period given by its first and last calendar day (`from`, `to`, both included, either
+ * optional), counted in `timeZone` (UTC when absent), as the instants that bound it: `from` is
+ * the first instant of its day (at or after) and `to` the first instant of the day after its own
+ * (before), so the whole last day is in it, however long a change of clocks makes that day.
+ */
+export function wholeDays(period: { from?: string; to?: string; timeZone?: string }): {
+  from: Date | undefined;
+  to: Date | undefined;
+} {
+  const zone = period.timeZone ?? 'UTC';
+  const start = (day: string) => zonedWallTimeToInstant(day, '00:00', zone);
+  return {
+    from: period.from ? start(period.from) : undefined,
+    to: period.to ? start(addDays(period.to, 1)) : undefined,
+  };
+}

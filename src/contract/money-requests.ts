@@ -1,7 +1,7 @@
 import { choiceFilterSchema } from './choice-filter';
 import { z } from 'zod';
 import { accountFilterSchema } from './account-views';
-import { boundedDateSchema, dayRangeOrder } from './dates';
+import { boundedDateSchema, dayRangeOrder, periodTimeZoneSchema } from './dates';
 import { compare, formatMoney, formatShares, parseDecimal } from './decimal';
 import { reasonForDecisionSchema } from './free-text';
 import { keysOf } from './keys-of';
@@ -534,6 +534,8 @@ export const moneyRequestQueryShape = z.object({
   reference: referenceFilterSchema.optional(),
   from: boundedDateSchema('From').optional(),
   to: boundedDateSchema('To').optional(),
+  /** The zone From and To are days of: the viewer's, which the pages send; UTC when absent. */
+  timeZone: periodTimeZoneSchema.optional(),
   offset: z.coerce
     .number()
     .int()

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { roleSchema, type Role } from '../contract/session';
 import { DEPOSIT_MAX_AMOUNT } from '../contract/money-limits';
+import { isTimeZone } from '../contract/dates';
 import type { BreakerOptions } from './upstream/breaker';
 
 /**
@@ -579,13 +580,4 @@ export function startNotes(config: Config): string[] {
   return [
     `Note: DATA_ENCRYPTION_KEY is not set, so second-factor secrets and held bank details are sealed with the key file in ${config.dataDir}, beside the store: a copy of that folder carries both. Set DATA_ENCRYPTION_KEY from your secret store (README, Configuration).`,
   ];
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
 }

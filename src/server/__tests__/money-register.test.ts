@@ -591,6 +591,46 @@ describe('register through the BFF', () => {
     );
   });
 
+  it('counts the From and To days in the viewer’s zone when the page names it, as its rows are dated', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const made = (key: string, at: string) =>
+      openMoneyRequest(
+        h.db,
+        { userId, route: 'test:period-zone', key },
+        { kind: 'disbursement', accountId: accountA, amount: '1', method: 'ach' },
+        new Date(at),
+      );
+    // 8 PM EST on May 6 is 00:00 UTC on May 7; 11:59 PM EDT on May 8 is 03:59 UTC on May 9.
+    const before = await made('zone-before-0001', '2024-05-07T03:59:59.999Z');
+    const evening = await made('zone-evening-0001', '2024-05-07T04:00:00Z');
+    const late = await made('zone-late-0001', '2024-05-09T03:59:59.999Z');
+    const after = await made('zone-after-0001', '2024-05-09T04:00:00Z');
+    const listed = async (path: string) =>
+      ((await get(path, compliance)).json() as { requests: { reference: string }[] }).requests
+        .map((r) => r.reference)
+        .filter((reference) => [before, evening, late, after].includes(reference))
+        .sort();
+    const period = 'from=2024-05-07&to=2024-05-08';
+    expect(
+      await listed(`/api/compliance/money-requests?${period}&timeZone=America/New_York`),
+    ).toEqual([evening, late].sort());
+    // Without a zone the days are UTC days, as before.
+    expect(await listed(`/api/compliance/money-requests?${period}`)).toEqual(
+      [before, evening].sort(),
+    );
+    const unknown = await get(
+      `/api/compliance/money-requests?${period}&timeZone=Mars%2FOlympus`,
+      compliance,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual([
+      {
+        field: 'query.timeZone',
+        message: 'timeZone must be an IANA time zone such as America/New_York',
+      },
+    ]);
+  });
+
   it("names an investment's offering in the register and its export, and lists it by its id alone when the catalogue cannot be read", async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
     const offering = await investableOffering(h.app, investor);

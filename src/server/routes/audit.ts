@@ -11,7 +11,7 @@ import { csvLine } from '../../contract/csv';
 import type { Db } from '../store/db';
 import { queryAudit, type AuditQuery as StoreAuditQuery } from '../store/audit';
 import { csvDownloadStream } from '../lib/csv-download';
-import { wholeDays } from '../lib/whole-days';
+import { wholeDays } from '../../contract/dates';
 import { defineRoute } from './define';
 
 type AuditRow = Awaited<ReturnType<typeof queryAudit>>[number];

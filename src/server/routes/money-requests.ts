@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { accountParamsSchema } from '../../contract/account-views';
 import { asPlatformAccountId } from '../../contract/platform-ids';
 import { csvDollars, csvLine } from '../../contract/csv';
+import { wholeDays } from '../../contract/dates';
 import type { FundMove } from '../../contract/custody';
 import {
   describeFundMoveApproval,
@@ -49,7 +50,6 @@ import { offeringParamsSchema } from '../../contract/offerings';
 import type { Deps } from '../deps';
 import { readAccountFundMoves, type AccountFundMoves } from '../lib/account-fund-moves';
 import { LastReadParts } from '../lib/last-read-parts';
-import { wholeDays } from '../lib/whole-days';
 import {
   fundMoveDirectionOfRequest,
   ownFundMoves,
@@ -429,9 +429,12 @@ async function pageView(
   };
 }
 
-/** The register's filter is what the page asked, its From and To days made whole. */
-function storeFilter({ from, to, ...asked }: MoneyRequestQuery): MoneyRequestFilter {
-  return { ...asked, ...wholeDays({ from, to }) };
+/**
+ * The register's filter is what the page asked, its From and To days made whole in the zone they
+ * are days of (the viewer's, as the rows show their times).
+ */
+function storeFilter({ from, to, timeZone, ...asked }: MoneyRequestQuery): MoneyRequestFilter {
+  return { ...asked, ...wholeDays({ from, to, timeZone }) };
 }
 
 /** The addresses of the users who sent the rows and of the reviewers who settled them by hand. */

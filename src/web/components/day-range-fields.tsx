@@ -4,13 +4,14 @@ import { DateFilterField } from './date-filter-field';
 type DayRangeEnd = 'from' | 'to';
 
 /**
- * The first and last day of a period filter. The BFF counts them as UTC days while the tables
- * show each time in the viewer's zone, so the labels say which days they are; the messages name
- * them "From" and "To", as the BFF's own do (dayRangeOrder).
+ * The first and last day of a period filter: days of the viewer's zone, as the tables date each
+ * row in it (the pages send the zone beside them, lib/period periodQuery), so a row dated Nov 28 is in the
+ * period of Nov 28 whatever its UTC day. The messages name them "From" and "To", as the BFF's own
+ * do (dayRangeOrder).
  */
 const dayRange = [
-  ['from', 'From', 'From (UTC day)'],
-  ['to', 'To', 'To (UTC day)'],
+  ['from', 'From'],
+  ['to', 'To'],
 ] as const;
 
 /**
@@ -34,11 +35,11 @@ export function DayRangeFields({
   /** The BFF's refusal of an end the address holds (lib/refused-filters), by end. */
   refused?: Partial<Record<DayRangeEnd, string>>;
 }) {
-  return dayRange.map(([end, name, label]) => (
+  return dayRange.map(([end, name]) => (
     <DateFilterField
       key={end}
       id={idPrefix && `${idPrefix}-${end}`}
-      label={label}
+      label={name}
       name={name}
       value={value[end] ?? ''}
       rule={boundedDateSchema}

@@ -12,8 +12,8 @@ import { paths } from '../../../config/paths';
 import { formatInstant } from '../../../lib/format';
 import { detailsText } from '../lib/details-text';
 
-// To the second, in the viewer's zone, the zone named: the filters above count UTC days, so a
-// time without its zone could not be matched to them.
+// To the second, in the viewer's zone, the zone named: the filters above count days of that zone
+// (lib/period), so a row dated Nov 28 is in the period of Nov 28.
 const when = (instant: string) => formatInstant(instant, undefined, { seconds: true });
 
 // The role as the Users page names it; a role this portal does not know, as words.

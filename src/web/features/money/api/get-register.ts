@@ -5,13 +5,15 @@ import {
 } from '../../../../contract/money-requests';
 import { apiQueryOptions, unlessRefusedForGood } from '../../../lib/api-query';
 import { downloadExport } from '../../../lib/download-export';
+import { periodQuery } from '../../../lib/period';
 import { moneyKeys } from '../../../lib/query-keys';
 
 export type RegisterQuery = Record<string, string | undefined>;
 
+/** The page's filters as the BFF's query, its From and To days with the viewer's zone. */
 const registerSearch = (query: RegisterQuery) => {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  for (const [key, value] of Object.entries(periodQuery(query))) if (value) search.set(key, value);
   return search.toString();
 };
 

@@ -7,6 +7,7 @@ import { catchDownloads, csvFile } from '../../../../../testing/downloads';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, renderWithProviders } from '../../../../../testing/render';
+import { withTimeZones } from '../../../../../testing/time-zones';
 import AuditLogRoute from '../audit-log';
 
 startMockBff();
@@ -44,7 +45,7 @@ describe('a reviewer opens an audit address whose filters the BFF refuses', () =
     });
     const form = await screen.findByRole('form', { name: 'Audit log filters' });
     await within(form).findByText(message);
-    expect(within(form).getByLabelText('From (UTC day)').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('heading', { name: 'These filters cannot be applied' })).toBeTruthy();
     expect(screen.queryByText(/query\.from|could not be loaded/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -85,7 +86,7 @@ describe('a reviewer filters the audit log', () => {
     // Both are picked before the page renders the first one's address.
     act(() => {
       fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'sign_in' } });
-      fireEvent.change(screen.getByLabelText('From (UTC day)'), {
+      fireEvent.change(screen.getByLabelText('From'), {
         target: { value: '2026-11-01' },
       });
     });
@@ -94,7 +95,7 @@ describe('a reviewer filters the audit log', () => {
 
   it('types a To day digit by digit without it jumping, and refuses it before From', async () => {
     const { router, asked } = await renderEmptyAuditLog('/audit?from=2026-11-05');
-    const to = screen.getByLabelText('To (UTC day)');
+    const to = screen.getByLabelText('To');
     // What Chromium's date field reports while 11302026 is typed: the year reads 0002 first.
     for (const value of ['0002-11-30', '0020-11-30', '0202-11-30', '2026-11-30']) {
       fireEvent.keyDown(to, { key: value.at(-1) });
@@ -115,8 +116,8 @@ describe('a reviewer filters the audit log', () => {
 
   it('applies a From day refused against To once To is widened past it', async () => {
     const { router, asked } = await renderEmptyAuditLog('/audit?to=2026-11-30');
-    const from = screen.getByLabelText('From (UTC day)');
-    const to = screen.getByLabelText('To (UTC day)');
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
     typeDay(from, '2026-12-05');
     expect(descriptionOf(from)).toBe('From must be on or before To; this From day is not applied');
 
@@ -142,11 +143,11 @@ describe('a reviewer filters the audit log', () => {
 
   it('a To day before the From applied is not applied, says so under To, and the empty list names the From alone', async () => {
     const { router, asked } = await renderEmptyAuditLog('/audit');
-    typeDay(screen.getByLabelText('From (UTC day)'), '2026-11-29');
+    typeDay(screen.getByLabelText('From'), '2026-11-29');
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-11-29'),
     );
-    const to = screen.getByLabelText('To (UTC day)');
+    const to = screen.getByLabelText('To');
     typeDay(to, '2026-11-28');
     expect(descriptionOf(to)).toBe('From must be on or before To; this To day is not applied');
     expect(asked.every((url) => !url.searchParams.has('to'))).toBe(true);
@@ -244,6 +245,32 @@ describe('a reviewer exports the audit log', () => {
       expect(new URLSearchParams(router.state.location.search).get('user')).toBe('investor2'),
     );
     await waitFor(() => expect(listed.at(-1)?.searchParams.get('user')).toBe('investor2'));
+  });
+});
+
+describe('a reviewer in New York filters by day', () => {
+  withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
+
+  it('asks for the days of their own zone, the one the rows are dated in, for the list and the file', async () => {
+    const exported: URL[] = [];
+    bff.use(
+      http.get('/api/audit-events/export.csv', ({ request }) => {
+        exported.push(new URL(request.url));
+        return csvFile('id,at', 'audit-log-2026-11-28.csv');
+      }),
+    );
+    const { asked } = await renderEmptyAuditLog('/audit?from=2026-11-28&to=2026-11-28');
+    await waitFor(() =>
+      expect(asked.at(-1)?.searchParams.get('timeZone')).toBe('America/New_York'),
+    );
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-11-28');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(exported).toHaveLength(1));
+    expect(Object.fromEntries(exported[0].searchParams)).toEqual({
+      from: '2026-11-28',
+      to: '2026-11-28',
+      timeZone: 'America/New_York',
+    });
   });
 });
 

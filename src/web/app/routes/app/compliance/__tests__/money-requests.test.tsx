@@ -22,6 +22,7 @@ import { moneyRequestView } from '../../../../../testing/money-request';
 import { expectApplied, typeDay } from '../../../../../testing/date-filters';
 import { descriptionOf, onFakeDate, renderWithProviders } from '../../../../../testing/render';
 import { sessionOf } from '../../../../../testing/session';
+import { withTimeZones } from '../../../../../testing/time-zones';
 import MoneyRequestsRoute, { clientLoader } from '../money-requests';
 
 startMockBff();
@@ -39,7 +40,7 @@ function answerRegister(asked: URL[]) {
 }
 
 describe('a reviewer filters the money-requests register', () => {
-  it('applies an account typed and entered, and names the days as UTC days', async () => {
+  it('applies an account typed and entered, and names the days From and To', async () => {
     const asked: URL[] = [];
     answerRegister(asked);
     renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
@@ -48,8 +49,8 @@ describe('a reviewer filters the money-requests register', () => {
         'No deposit, disbursement, investment or IRA request has been sent through the portal yet.',
       ),
     ).toBeTruthy();
-    expect(screen.getByLabelText('From (UTC day)')).toBeTruthy();
-    expect(screen.getByLabelText('To (UTC day)')).toBeTruthy();
+    expect(screen.getByLabelText('From')).toBeTruthy();
+    expect(screen.getByLabelText('To')).toBeTruthy();
 
     const account = screen.getByLabelText('Account');
     fireEvent.change(account, { target: { value: ' A1040000 ' } });
@@ -150,8 +151,8 @@ describe('a reviewer opens an address whose filters the BFF refuses', () => {
     });
     const form = await screen.findByRole('search', { name: 'Filter money requests' });
     await within(form).findByText(message);
-    expect(within(form).getByLabelText('From (UTC day)').getAttribute('aria-invalid')).toBe('true');
-    expect(within(form).getByLabelText('To (UTC day)').getAttribute('aria-invalid')).toBe('false');
+    expect(within(form).getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('To').getAttribute('aria-invalid')).toBe('false');
     expect(
       screen.getByText(
         'The filter marked above breaks its rule: correct it, or clear the filters.',
@@ -346,10 +347,10 @@ describe('a reviewer narrows the register to a period', () => {
     // Both days are picked before the page renders the first one's URL, as when the route's
     // loader holds the navigation for a moment.
     act(() => {
-      fireEvent.change(screen.getByLabelText('From (UTC day)'), {
+      fireEvent.change(screen.getByLabelText('From'), {
         target: { value: '2026-11-01' },
       });
-      fireEvent.change(screen.getByLabelText('To (UTC day)'), { target: { value: '2026-11-30' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
     });
 
     await waitFor(() => {
@@ -370,7 +371,7 @@ describe('a reviewer narrows the register to a period', () => {
 
   it('types a From day digit by digit, and no day half typed is asked for', async () => {
     const { asked, router } = await renderRegister();
-    const from = screen.getByLabelText('From (UTC day)');
+    const from = screen.getByLabelText('From');
     // What Chromium's date field reports as 11012026 is typed into it: the year reads 0002, 0020
     // and 0202 before 2026.
     for (const value of ['0002-11-01', '0020-11-01', '0202-11-01', '2026-11-01']) {
@@ -391,7 +392,7 @@ describe('a reviewer narrows the register to a period', () => {
 
   it('is told From must be on or before To, as on the audit log, and nothing is asked for', async () => {
     const { asked, router } = await renderRegister('/compliance/money-requests?from=2026-12-01');
-    const to = screen.getByLabelText('To (UTC day)');
+    const to = screen.getByLabelText('To');
     fireEvent.change(to, { target: { value: '2026-11-01' } });
 
     expect(descriptionOf(to)).toBe('From must be on or before To; this To day is not applied');
@@ -403,7 +404,7 @@ describe('a reviewer narrows the register to a period', () => {
     expect(asked.some((url) => url.searchParams.has('to'))).toBe(false);
 
     // The same rule holds from the other end.
-    const from = screen.getByLabelText('From (UTC day)');
+    const from = screen.getByLabelText('From');
     fireEvent.change(to, { target: { value: '2026-12-31' } });
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-12-31'),
@@ -413,11 +414,24 @@ describe('a reviewer narrows the register to a period', () => {
   });
 });
 
+describe('a reviewer in New York narrows the register to their days', () => {
+  withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
+
+  it('asks for the days of their zone, the one its rows are dated in', async () => {
+    const { asked } = await renderRegister('/compliance/money-requests?from=2026-11-28');
+    await waitFor(() => {
+      const last = asked.at(-1);
+      expect(last?.searchParams.get('from')).toBe('2026-11-28');
+      expect(last?.searchParams.get('timeZone')).toBe('America/New_York');
+    });
+  });
+});
+
 describe('a reviewer moves one end of a period after the other was refused', () => {
   it('sees a From day refused against To applied once To is widened past it', async () => {
     const { asked, router } = await renderRegister('/compliance/money-requests?to=2026-11-30');
-    const from = screen.getByLabelText('From (UTC day)');
-    const to = screen.getByLabelText('To (UTC day)');
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
     typeDay(from, '2026-12-05');
     expect(descriptionOf(from)).toBe('From must be on or before To; this From day is not applied');
 
@@ -442,8 +456,8 @@ describe('a reviewer moves one end of a period after the other was refused', () 
 
   it('sees a To day refused against From applied once From is moved before it', async () => {
     const { asked, router } = await renderRegister('/compliance/money-requests?from=2026-12-01');
-    const from = screen.getByLabelText('From (UTC day)');
-    const to = screen.getByLabelText('To (UTC day)');
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
     typeDay(to, '2026-11-15');
     expect(descriptionOf(to)).toBe('From must be on or before To; this To day is not applied');
 
@@ -459,7 +473,7 @@ describe('a reviewer leaves a day half typed', () => {
   // browser's field unfinished: its value stays '' and no change event comes, only badInput.
   it('is told to finish it on leaving the field, and nothing is asked for', async () => {
     const { asked, router } = await renderRegister();
-    const from = screen.getByLabelText('From (UTC day)');
+    const from = screen.getByLabelText('From');
     Object.defineProperty(from, 'validity', { value: { badInput: true }, configurable: true });
     const before = asked.length;
     fireEvent.blur(from);
