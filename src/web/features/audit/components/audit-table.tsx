@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuditEventView } from '../../../../contract/audit';
 import { auditActionLabel, auditOutcomeLabel } from '../../../../contract/audit';
@@ -24,6 +25,38 @@ const orDash = (value: string | null) => value ?? '—';
 
 const userOf = (event: AuditEventView) =>
   `${event.userEmail ?? '—'}${event.role ? ` (${roleName(event.role)})` : ''}`;
+
+/**
+ * An address that may wrap after its @ and before each dot of its domain, where a reader expects
+ * it to ("compliance@" / "demo.test"), never inside a name ("compliance@dem" / "o.test").
+ */
+function Address({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return <span translate="no">{email}</span>;
+  const [local, domain] = [email.slice(0, at + 1), email.slice(at + 1)];
+  return (
+    <span translate="no">
+      {local}
+      {domain.split('.').map((part, i) => (
+        <Fragment key={i}>
+          <wbr />
+          {i > 0 ? '.' : ''}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** Who acted: their address (breaking where an address may) and their role. */
+function UserCell({ event }: { event: AuditEventView }) {
+  return (
+    <span>
+      {event.userEmail ? <Address email={event.userEmail} /> : '—'}
+      {event.role ? ` (${roleName(event.role)})` : ''}
+    </span>
+  );
+}
 
 /** The kinds of object the log names, in words; another kind is its code as words. */
 const objectWords: Record<string, string> = {
@@ -96,10 +129,17 @@ function objectLinks(event: AuditEventView): { to: string; text: string }[] {
 function ObjectCell({ event }: { event: AuditEventView }) {
   const links = objectLinks(event);
   const shown = objectOf(event);
+  const email = event.objectType === 'user' ? stringIn(event.details, 'email') : undefined;
+  // Wide enough for a reference on one line (the column's minimum width); a longer word (an
+  // unusual object id) still wraps rather than being cut at the cell's edge.
   return (
-    <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+    <Box component="span" sx={{ display: 'block', overflowWrap: 'break-word' }}>
       {/* An account's own link names it, so its words are not said twice. */}
-      {event.objectType === 'account' && event.objectId ? null : (
+      {event.objectType === 'account' && event.objectId ? null : email ? (
+        <>
+          {objectWord('user')} <Address email={email} />
+        </>
+      ) : (
         <span translate="no">{shown}</span>
       )}
       {links.map((link) => (
@@ -147,6 +187,7 @@ const columns: GridColDef<AuditEventView>[] = [
     flex: 1.3,
     cellClassName: 'portal-grid-wrap',
     valueGetter: (_value: string | null, row) => userOf(row),
+    renderCell: ({ row }) => <UserCell event={row} />,
   },
   {
     field: 'action',
@@ -159,8 +200,10 @@ const columns: GridColDef<AuditEventView>[] = [
   {
     field: 'objectType',
     headerName: 'Object',
-    minWidth: 100,
-    flex: 0.9,
+    // Room for our reference (MR- and ten characters) and a link's words on one line at 1280 px:
+    // the columns' minimum widths add up to the 992 px the page has there.
+    minWidth: 150,
+    flex: 1.2,
     cellClassName: 'portal-grid-wrap',
     valueGetter: (_value: string | null, row) => objectOf(row),
     renderCell: ({ row }) => <ObjectCell event={row} />,
@@ -168,7 +211,7 @@ const columns: GridColDef<AuditEventView>[] = [
   {
     field: 'outcome',
     headerName: 'Outcome',
-    minWidth: 100,
+    minWidth: 90,
     flex: 0.6,
     // In words ("Done", "Outcome unknown"), in full, never cut short; the CSV keeps the code.
     cellClassName: 'portal-grid-wrap',
@@ -177,7 +220,7 @@ const columns: GridColDef<AuditEventView>[] = [
   {
     field: 'reason',
     headerName: 'Reason',
-    minWidth: 120,
+    minWidth: 100,
     flex: 1.4,
     cellClassName: 'portal-grid-wrap',
     valueFormatter: orDash,
@@ -185,7 +228,7 @@ const columns: GridColDef<AuditEventView>[] = [
   {
     field: 'ip',
     headerName: 'IP address',
-    minWidth: 100,
+    minWidth: 90,
     flex: 0.8,
     cellClassName: 'portal-grid-wrap',
     renderCell: ({ row }) => <span translate="no">{orDash(row.ip)}</span>,

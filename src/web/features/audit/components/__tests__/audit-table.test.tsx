@@ -42,6 +42,33 @@ describe('a reviewer reads the audit log', () => {
     expect(outcome?.className).toContain('portal-grid-wrap');
   });
 
+  it('breaks an address only after its @ and before a dot of its domain, never inside a name', async () => {
+    renderWithProviders(
+      <AuditTable
+        events={[
+          {
+            ...event,
+            action: 'user_role_changed',
+            objectType: 'user',
+            objectId: '69065b58-d3e5-472b-9e87-f377bbb37d91',
+            details: { email: 'investor.two@demo.test' },
+          },
+        ]}
+      />,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
+    const row = within(grid).getAllByRole('row')[1] as HTMLElement;
+    const user = row.querySelector('[data-field="userEmail"]')!;
+    expect(user.textContent).toBe('compliance@demo.test (Compliance reviewer)');
+    // Where a line may break: after "compliance@", before ".test".
+    expect(user.innerHTML.replace(/<\/?span[^>]*>/g, '')).toBe(
+      'compliance@<wbr>demo<wbr>.test (Compliance reviewer)',
+    );
+    const object = row.querySelector('[data-field="objectType"]')!;
+    expect(object.textContent).toContain('User investor.two@demo.test');
+    expect(object.innerHTML).toContain('investor.two@<wbr>demo<wbr>.test');
+  });
+
   it('reads who settled a request and whom it was for by their addresses, not user ids', async () => {
     const settled: AuditEventView = {
       ...event,
