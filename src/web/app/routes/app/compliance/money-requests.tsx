@@ -127,6 +127,9 @@ export default function MoneyRequestsRoute() {
             error={refused[name] !== undefined}
             helperText={refused[name]}
             sx={{ minWidth }}
+            // Unset, the select says "All kinds" (an empty value would show nothing, and be read
+            // as a blank), with its label above it as on every other filter.
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{any}</MenuItem>
             {options.map(([value, text]) => (

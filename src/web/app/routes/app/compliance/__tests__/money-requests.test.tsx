@@ -60,6 +60,14 @@ describe('a reviewer filters the money-requests register', () => {
     );
     expect(await screen.findByText('No request matches these filters.')).toBeTruthy();
   });
+
+  it('reads the unset Kind and Outcome as "All kinds" and "All outcomes", not as a blank', async () => {
+    answerRegister([]);
+    renderWithProviders(<MoneyRequestsRoute />, { path: '/compliance/money-requests' });
+    const kind = await screen.findByRole('combobox', { name: 'Kind' });
+    expect(kind.textContent).toBe('All kinds');
+    expect(screen.getByRole('combobox', { name: 'Outcome' }).textContent).toBe('All outcomes');
+  });
 });
 
 describe('a reviewer opens an address whose filters the BFF refuses', () => {
