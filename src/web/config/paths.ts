@@ -105,11 +105,17 @@ export const paths = {
     complianceFundMoves: {
       path: '/compliance/fund-moves',
       getHref: (
-        query: { status?: string | null; approvalStatus?: string | null; page?: number } = {},
+        query: {
+          status?: string | null;
+          approvalStatus?: string | null;
+          accountId?: string | null;
+          page?: number;
+        } = {},
       ) =>
         withSearch('/compliance/fund-moves', {
           status: query.status,
           approvalStatus: query.approvalStatus,
+          accountId: query.accountId,
           page: query.page && query.page > 1 ? query.page : null,
         }),
     },

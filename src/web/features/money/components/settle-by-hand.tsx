@@ -2,12 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -22,6 +24,7 @@ import {
   type SettlementCandidates,
 } from '../../../../contract/money-requests';
 import { ErrorAlert } from '../../../components/error-alert';
+import { paths } from '../../../config/paths';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
@@ -38,12 +41,16 @@ import { useSettleMoneyRequest } from '../api/settle-money-request';
 import { askedInWords, offeringInWords } from './asked-in-words';
 
 /** Where the platform keeps each kind, so the reviewer knows what to look for. */
-function whereToLook(request: MoneyRequestView): string {
+function whereToLook(request: MoneyRequestView): ReactNode {
   switch (request.kind) {
     case 'deposit':
-      return "the account's fund moves: a deposit carries our reference in its description";
     case 'disbursement':
-      return "the account's fund moves: a disbursement carries our reference in its description";
+      return (
+        <>
+          <FundMovesLink accountId={request.accountId} />: a {request.kind} carries our reference in
+          its description
+        </>
+      );
     case 'investment': {
       // The offering by its name and id: the platform lists trades by offering (§4.16).
       const offering = offeringInWords(request) ?? 'its offering';
@@ -54,6 +61,23 @@ function whereToLook(request: MoneyRequestView): string {
     case 'ira_supplement':
       return "the account's IRA details at the platform";
   }
+}
+
+/**
+ * The account's fund moves as the Fund moves page lists them, in a new tab: the reviewer comes
+ * back to this dialog as they left it (outcome, id and reason typed) to record what they saw.
+ */
+function FundMovesLink({ accountId }: { accountId: string }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={paths.app.complianceFundMoves.getHref({ accountId })}
+      target="_blank"
+      rel="noopener"
+    >
+      the account&apos;s fund moves (opens in a new tab)
+    </Link>
+  );
 }
 
 const outcomeOptions = [

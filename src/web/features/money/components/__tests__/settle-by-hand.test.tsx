@@ -195,9 +195,15 @@ describe('a reviewer settles an unknown money request by hand', () => {
     expect(screen.getByRole('cell', { name: 'Deposit' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-7K2Q9D1X4B' }));
     const dialog = screen.getByRole('dialog', { name: 'Settle MR-7K2Q9D1X4B by hand' });
-    expect(
-      within(dialog).getByText(/a deposit carries our reference in its description/),
-    ).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      "Look at the platform first: the account's fund moves (opens in a new tab): a deposit carries our reference in its description.",
+    );
+    // To the account's fund moves, in a new tab: the dialog stays as it was, to come back to.
+    const link = within(dialog).getByRole('link', {
+      name: "the account's fund moves (opens in a new tab)",
+    });
+    expect(link.getAttribute('href')).toBe(`/compliance/fund-moves?accountId=${unknown.accountId}`);
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it('drops a typed id when the answer becomes "never arrived", and shows the refusal of a call still in flight', async () => {
