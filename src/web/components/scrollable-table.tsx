@@ -3,12 +3,13 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableContainer from '@mui/material/TableContainer';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { useScrollFrame } from '../lib/scroll-frame';
 
 /**
  * A table that scrolls sideways inside its own frame, never the page: on a 375 px phone a wide
- * table keeps its columns and the reader pans it. The frame is a named region a keyboard can
- * focus (and so scroll with the arrow keys), which is what screen readers and axe expect of a
- * scrolling area. It is positioned so that visually hidden text inside the table stays inside
+ * table keeps its columns and the reader pans it. While it scrolls, the frame is a named region a
+ * keyboard can focus (and so scroll with the arrow keys), which is what screen readers and axe
+ * expect of a scrolling area; while the table fits, it is neither (useScrollFrame). It is positioned so that visually hidden text inside the table stays inside
  * the frame rather than widening the document.
  */
 export function ScrollableTable({
@@ -27,13 +28,13 @@ export function ScrollableTable({
   sx?: SxProps<Theme>;
   children: ReactNode;
 }) {
+  const [frame, scrolling] = useScrollFrame<HTMLDivElement>(label);
   return (
     <TableContainer
       component={Paper}
       variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label={`${label} (scrollable)`}
+      ref={frame}
+      {...scrolling}
       sx={[{ position: 'relative', overflowX: 'auto' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       <Table

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withFrameSizes } from '../../testing/frame-sizes';
 import { RecordTable, type TableSpec } from '../record-table';
 
 afterEach(cleanup);
@@ -48,6 +49,29 @@ describe('RecordTable', () => {
       />,
     );
     expect(screen.getByRole('table', { name: 'Best prices today' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Prices (scrollable)' })).toBeTruthy();
+  });
+});
+
+describe('the frame of a table', () => {
+  const frames = withFrameSizes();
+
+  it('is a Tab stop named "(scrollable)" only while the table is wider than it', () => {
+    frames.resize(600, 900);
+    render(<RecordTable label="Prices" spec={spec} rows={[{ name: 'Acme', price: '10.00' }]} />);
+    const table = screen.getByRole('table', { name: 'Prices' });
+    const frame = table.parentElement!;
+    // The table fits (a wide screen): no Tab stop that scrolls nothing, no region.
+    expect(frame.hasAttribute('tabindex')).toBe(false);
+    expect(screen.queryByRole('region')).toBeNull();
+
+    // The window narrows to a phone: the frame scrolls, and the keyboard can reach it.
+    act(() => frames.resize(600, 343));
+    const region = screen.getByRole('region', { name: 'Prices (scrollable)' });
+    expect(region).toBe(frame);
+    expect(region.getAttribute('tabindex')).toBe('0');
+
+    act(() => frames.resize(600, 900));
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(frame.hasAttribute('tabindex')).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 import { isApiClientError, newIdempotencyKey, type ApiClientError } from '../../lib/api-client';
 import { useArmed } from '../../lib/use-armed';
+import { useScrollFrame } from '../../lib/scroll-frame';
 import { LeaveDialog } from './leave-dialog';
 import { SubmissionError } from './submission-error';
 
@@ -334,6 +335,7 @@ export function ReviewDialog({
   }) {
   const { flow, confirmLabel } = shared;
   const id = useId();
+  const [frame, scrolling] = useScrollFrame<HTMLDivElement>(title);
   return (
     <Dialog
       open={flow.review !== null}
@@ -352,10 +354,11 @@ export function ReviewDialog({
       {/*
        * A long review (the issuer account's seventeen answers, with an outcome below them) scrolls
        * inside the dialog while its buttons stay in view. The focus sits on those buttons, outside
-       * the scrolling part, so the part is a named region the keyboard can reach and scroll with
-       * the arrow keys, as axe expects of a scrolling area (as ScrollableTable does).
+       * the scrolling part, so while it scrolls the part is a named region the keyboard can reach
+       * and scroll with the arrow keys, as axe expects of a scrolling area (as ScrollableTable
+       * does); a short review that fits is no Tab stop (useScrollFrame).
        */}
-      <DialogContent tabIndex={0} role="region" aria-label={`${title} (scrollable)`}>
+      <DialogContent ref={frame} {...scrolling}>
         {!flow.pending && !flow.failure && (
           <Typography>{`${lead} Nothing is sent until you choose ${confirmLabel}.`}</Typography>
         )}

@@ -15,6 +15,7 @@ import { explainReview, reviewDay } from '../../../lib/review-status';
 import { custodyApprovedOn } from '../../../lib/custody-words';
 import { revealItem } from './reveal-field';
 import { ColumnHeadings } from '../../../components/column-headings';
+import { useScrollFrame } from '../../../lib/scroll-frame';
 
 // Every review date as its day, in the one format (reviewDay).
 const reviewDate = (date: string | null) =>
@@ -29,12 +30,14 @@ export function AccountReviews({ account }: { account: AccountView }) {
     ['Accredited investor', accreditation, ''],
     ['Account approval', approval, approval.principal ? `Principal: ${approval.principal}` : ''],
   ];
+  // A Tab stop only while the table is wider than the page (a phone), as ScrollableTable.
+  const [frame, scrolling] = useScrollFrame<HTMLDivElement>('Reviews');
   return (
     <Paper variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby="reviews-heading">
       <Typography id="reviews-heading" component="h2" variant="h3" sx={{ p: 2, pb: 1 }}>
         Reviews
       </Typography>
-      <Box tabIndex={0} role="region" aria-label="Reviews (scrollable)" sx={{ overflowX: 'auto' }}>
+      <Box ref={frame} {...scrolling} sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby="reviews-heading">
           <ColumnHeadings columns={['Review', 'Status', 'Date', 'Note']} />
           <TableBody>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
 } from '../../../../testing/render';
 import { depositReceipt } from '../../../../testing/custody';
 import { moneyRequestView } from '../../../../testing/money-request';
+import { withFrameSizes } from '../../../../testing/frame-sizes';
 import { DepositForm } from '../deposit-form';
 
 startMockBff();
@@ -403,5 +404,28 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     renderWithProviders(<DepositForm accountId="A1234567" />);
     expect(await screen.findByText(/A deposit comes from the bank account linked/)).toBeTruthy();
     expect(screen.queryByLabelText(/Deposit amount/)).toBeNull();
+  });
+});
+
+describe('the review of a deposit, read with the keyboard', () => {
+  const frames = withFrameSizes();
+
+  it('is no Tab stop while it fits, and a named scrollable one once it overflows', async () => {
+    withBank(linked);
+    mockPost(endpoint, okAnswer(depositReceipt()));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '25.00');
+    frames.resize(500, 552);
+    const dialog = await review(user);
+    // Everything fits: the first Tab stop is a button, not a frame that scrolls nothing.
+    expect(within(dialog).queryByRole('region')).toBeNull();
+    const content = dialog.querySelector('.MuiDialogContent-root')!;
+    expect(content.hasAttribute('tabindex')).toBe(false);
+
+    act(() => frames.resize(700, 552));
+    const body = within(dialog).getByRole('region', { name: 'Review your deposit (scrollable)' });
+    expect(body).toBe(content);
+    expect(body.getAttribute('tabindex')).toBe('0');
   });
 });
