@@ -39,6 +39,7 @@ import { AccountRequestsLink } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { errorMessage, mayPassOnRetry } from '../../../lib/api-client';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
+import { nextBatchAfter } from '../../../lib/approval-batch';
 import { useCreateDisbursement } from '../api/create-disbursement';
 import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
@@ -428,7 +429,14 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
           : receiptIdRows('Request ID', receipt.requestId, receipt.reference)),
         // Where it stands and what comes next, in the words of the requests list and the timeline.
         ['Status', receipt.status === 'pending' ? accepted.label : receipt.status],
-        receipt.status === 'pending' && accepted.next && ['Next step', accepted.next],
+        receipt.status === 'pending' &&
+          accepted.next && [
+            'Next step',
+            // The batch's time as the timeline says it: the viewer's, then Mountain Time.
+            accepted.awaitsBatch
+              ? `${accepted.next} ${nextBatchAfter(receipt.createdAt)}`
+              : accepted.next,
+          ],
         ['Amount', formatMoney(receipt.amount)],
         ['Method', disbursementTypeLabels[receipt.type]],
         receipt.bankAccountIdMasked && ['Bank account', receipt.bankAccountIdMasked],

@@ -20,6 +20,7 @@ import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-
 import { PageNav, usePages } from '../../../components/page-nav';
 import { paths } from '../../../config/paths';
 import { formatCount, formatMoney, formatTimestamp } from '../../../lib/format';
+import { batchWords } from '../../../lib/approval-batch';
 import { errorMessage } from '../../../lib/api-client';
 import { useRetryTimelinePart, useTimeline } from '../api/get-timeline';
 import { RetryNotice } from '../../../components/busy-retry-button';
@@ -39,14 +40,6 @@ const kindLabels: Record<TimelineEntry['kind'], string> = {
  */
 function when(entry: TimelineEntry): string {
   return entry.at ? formatTimestamp(entry.at) : 'Time not reported';
-}
-
-/**
- * The next approval batch (always 4:00 PM Mountain Time, §3 and §8) as the fund moves' countdown
- * words it (custody/approval-countdown): the viewer's time, its zone named, then the batch's own.
- */
-function batchTime(instant: string): string {
-  return `${formatTimestamp(instant)} (4:00 PM Mountain Time)`;
 }
 
 /**
@@ -277,7 +270,7 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
           {entry.next && (
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               Next: {entry.next}
-              {entry.nextBatchAt && ` Next batch: ${batchTime(entry.nextBatchAt)}.`}
+              {entry.nextBatchAt && ` Next batch: ${batchWords(entry.nextBatchAt)}.`}
             </Typography>
           )}
         </>

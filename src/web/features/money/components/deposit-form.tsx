@@ -15,6 +15,7 @@ import {
 } from '../../../../contract/cash';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { DEPOSIT_MAX_AMOUNT } from '../../../../contract/money-limits';
+import { APPROVAL_BATCH_NEXT } from '../../../../contract/money-requests';
 import {
   Code,
   DescriptionList,
@@ -32,6 +33,7 @@ import { QueryState } from '../../../components/query-state';
 import { mayPassOnRetry } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
+import { nextBatchAfter } from '../../../lib/approval-batch';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useLinkedBank } from '../api/get-linked-bank';
 import { linkedBankHref } from './linked-bank-panel';
@@ -237,7 +239,10 @@ function DepositResult({ receipt, onAnother }: { receipt: DepositReceipt; onAnot
           ...receiptIdRows('Fund move', receipt.referenceNumber, receipt.reference),
           ['Amount', formatMoney(receipt.amount)],
           receipt.bankName && ['From bank', receipt.bankName],
-          ['Status', 'Pending approval: decided at the next 4:00 PM Mountain Time batch'],
+          // When the batch decides it, in the words of the timeline: the viewer's time, then
+          // the batch's own.
+          ['Status', 'Pending approval'],
+          ['Next step', `${APPROVAL_BATCH_NEXT} ${nextBatchAfter(receipt.createdAt)}`],
         ]}
         links={[]}
       />

@@ -242,7 +242,7 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     expect(result.textContent).toContain('$125.50');
     // Where it stands in the one name the requests list and the timeline use, and what comes next.
     expect(result.textContent).toContain(
-      "StatusWaiting for the platform's approvalNext stepApproval decision at the next daily batch, 4:00 PM Mountain Time.",
+      "StatusWaiting for the platform's approvalNext stepApproval decision at the next daily batch, 4:00 PM Mountain Time. Next batch: Jul 17, 2026, 10:00 PM UTC (4:00 PM Mountain Time).",
     );
     await waitFor(() => expect(document.activeElement).toBe(result));
     expect(sent.map((request) => request.body)).toEqual([

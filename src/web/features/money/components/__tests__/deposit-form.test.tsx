@@ -15,6 +15,7 @@ import {
 import { depositReceipt } from '../../../../testing/custody';
 import { moneyRequestView } from '../../../../testing/money-request';
 import { withFrameSizes } from '../../../../testing/frame-sizes';
+import { withTimeZones } from '../../../../testing/time-zones';
 import { DepositForm } from '../deposit-form';
 
 startMockBff();
@@ -427,5 +428,24 @@ describe('the review of a deposit, read with the keyboard', () => {
     const body = within(dialog).getByRole('region', { name: 'Review your deposit (scrollable)' });
     expect(body).toBe(content);
     expect(body.getAttribute('tabindex')).toBe('0');
+  });
+});
+
+describe('the receipt of a deposit, read in New York', () => {
+  withTimeZones({ viewer: 'America/New_York', platform: 'UTC' });
+
+  it('says when the next approval batch decides it as the timeline does: local time, then Mountain Time', async () => {
+    withBank(linked);
+    // Made at 16:09 UTC on Jul 17 (10:09 AM in Denver): that day's 4:00 PM batch decides it.
+    mockPost(endpoint, okAnswer(depositReceipt({ createdAt: '2026-07-17T16:09:00' })));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<DepositForm accountId="A1234567" />);
+    await fill(user, await screen.findByLabelText(/Deposit amount \(USD\)/), '25.00');
+    await review(user);
+    await user.click(send());
+    const result = await screen.findByRole('status');
+    expect(result.textContent).toContain(
+      'StatusPending approvalNext stepApproval decision at the next daily batch, 4:00 PM Mountain Time. Next batch: Jul 17, 2026, 6:00 PM EDT (4:00 PM Mountain Time).',
+    );
   });
 });
