@@ -27,24 +27,45 @@ const userOf = (event: AuditEventView) =>
   `${event.userEmail ?? '—'}${event.role ? ` (${roleName(event.role)})` : ''}`;
 
 /**
- * An address that may wrap after its @ and before each dot of its domain, where a reader expects
- * it to ("compliance@" / "demo.test"), never inside a name ("compliance@dem" / "o.test").
+ * An address that may wrap after its @ and at the dots around its parts, where a reader expects
+ * it to ("compliance." / "reviewer@" / "demo" / ".test"), never inside a name ("compliance@dem" /
+ * "o.test").
  */
 function Address({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
   if (at < 0) return <span translate="no">{email}</span>;
-  const [local, domain] = [email.slice(0, at + 1), email.slice(at + 1)];
+  const local = email.slice(0, at).split('.');
+  const domain = email.slice(at + 1).split('.');
   return (
     <span translate="no">
-      {local}
-      {domain.split('.').map((part, i) => (
-        <Fragment key={i}>
+      {local.map((part, i) => (
+        <Fragment key={`l${i}`}>
+          {part}
+          {i < local.length - 1 ? '.' : '@'}
           <wbr />
+        </Fragment>
+      ))}
+      {domain.map((part, i) => (
+        <Fragment key={`d${i}`}>
+          {i > 0 && <wbr />}
           {i > 0 ? '.' : ''}
           {part}
         </Fragment>
       ))}
     </span>
+  );
+}
+
+/** Our references (MR- and ten characters) kept on one line: a break after "MR-" reads as two. */
+function WholeReferences({ text }: { text: string }) {
+  return text.split(/(MR-[0-9A-Z]{10})/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} style={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
 
@@ -140,7 +161,9 @@ function ObjectCell({ event }: { event: AuditEventView }) {
           {objectWord('user')} <Address email={email} />
         </>
       ) : (
-        <span translate="no">{shown}</span>
+        <span translate="no">
+          <WholeReferences text={shown} />
+        </span>
       )}
       {links.map((link) => (
         <Link
@@ -148,9 +171,10 @@ function ObjectCell({ event }: { event: AuditEventView }) {
           component={RouterLink}
           to={link.to}
           translate="no"
-          sx={{ display: 'block', width: 'fit-content' }}
+          // Each link a 24 px target at least (WCAG 2.5.8), one above the other.
+          sx={{ display: 'block', width: 'fit-content', py: '2px' }}
         >
-          {link.text}
+          <WholeReferences text={link.text} />
         </Link>
       ))}
     </Box>
