@@ -96,11 +96,17 @@ test('at 1280 px every column of the register shows without scrolling it sideway
   await expect(register).toContainText('e52a4243');
   await expect(register).toContainText('Outcome unknown');
   const layout = await register.evaluate((table) => {
-    const frame = table.closest<HTMLElement>('[role="region"]')!;
+    const frame = table.closest<HTMLElement>('.MuiTableContainer-root')!;
     const widths = [...table.querySelectorAll('th')].map(
       (th) => `${th.textContent}: ${Math.round(th.getBoundingClientRect().width)}`,
     );
-    return { hidden: frame.scrollWidth - frame.clientWidth, widths: widths.join(', ') };
+    return {
+      hidden: frame.scrollWidth - frame.clientWidth,
+      widths: widths.join(', '),
+      tabStop: frame.getAttribute('tabindex'),
+    };
   });
   expect(layout.hidden, `columns (${layout.widths})`).toBeLessThanOrEqual(1);
+  // A frame that scrolls nothing is no Tab stop announced "(scrollable)".
+  if (layout.hidden <= 0) expect(layout.tabStop).toBeNull();
 });
