@@ -19,24 +19,14 @@ describe('a period of whole days as the store bounds it', () => {
     expect(wholeDays({ from: '', to: '2026-01-05' }).from).toBeUndefined();
   });
 
-  it('counts the days in the viewer’s zone when it is given: New York’s Nov 28 ends at 05:00 UTC on Nov 29', () => {
-    const { from, to } = wholeDays({
-      from: '2026-11-28',
-      to: '2026-11-28',
-      timeZone: 'America/New_York',
-    });
-    expect(from?.toISOString()).toBe('2026-11-28T05:00:00.000Z');
-    expect(to?.toISOString()).toBe('2026-11-29T05:00:00.000Z');
-  });
-
-  it('holds the whole day when the clocks change in it (25 hours in New York on Nov 1, 2026)', () => {
-    const { from, to } = wholeDays({
-      from: '2026-11-01',
-      to: '2026-11-01',
-      timeZone: 'America/New_York',
-    });
-    expect(from?.toISOString()).toBe('2026-11-01T04:00:00.000Z');
-    expect(to?.toISOString()).toBe('2026-11-02T05:00:00.000Z');
+  it.each([
+    // New York's Nov 28 ends at 05:00 UTC on Nov 29: an event at 8 PM EST is in it.
+    ['2026-11-28', '2026-11-28T05:00:00.000Z', '2026-11-29T05:00:00.000Z'],
+    // The clocks go back on Nov 1, 2026: that day is 25 hours long, and all of it is held.
+    ['2026-11-01', '2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z'],
+  ])('counts %s in the viewer’s zone when it is given (New York)', (day, start, end) => {
+    const { from, to } = wholeDays({ from: day, to: day, timeZone: 'America/New_York' });
+    expect([from?.toISOString(), to?.toISOString()]).toEqual([start, end]);
   });
 
   it('takes only a zone the runtime knows', () => {

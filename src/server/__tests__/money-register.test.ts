@@ -563,24 +563,29 @@ describe('register through the BFF', () => {
     expect(oneDay.statusCode).toBe(200);
   });
 
+  /** A disbursement of account A opened in the register at `at`, under `route`: its reference. */
+  const madeAt = (route: string) => (key: string, at: string) =>
+    openMoneyRequest(
+      h.db,
+      { userId, route, key },
+      { kind: 'disbursement', accountId: accountA, amount: '1', method: 'ach' },
+      new Date(at),
+    );
+  /** Which of `among` the list at `path` holds, in order. */
+  const listedOf = (among: string[]) => async (path: string, cookie: string) =>
+    ((await get(path, cookie)).json() as { requests: { reference: string }[] }).requests
+      .map((r) => r.reference)
+      .filter((reference) => among.includes(reference))
+      .sort();
+
   it('lists the requests made from the first moment of the From day to the last of the To day, and no others', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
-    const made = (key: string, at: string) =>
-      openMoneyRequest(
-        h.db,
-        { userId, route: 'test:period', key },
-        { kind: 'disbursement', accountId: accountA, amount: '1', method: 'ach' },
-        new Date(at),
-      );
+    const made = madeAt('test:period');
     const before = await made('period-before-0001', '2024-05-06T23:59:59.999Z');
     const first = await made('period-first-0001', '2024-05-07T00:00:00Z');
     const last = await made('period-last-0001', '2024-05-08T23:59:59.999Z');
     const after = await made('period-after-0001', '2024-05-09T00:00:00Z');
-    const listed = async (path: string, cookie: string) =>
-      ((await get(path, cookie)).json() as { requests: { reference: string }[] }).requests
-        .map((r) => r.reference)
-        .filter((reference) => [before, first, last, after].includes(reference))
-        .sort();
+    const listed = listedOf([before, first, last, after]);
     const period = 'from=2024-05-07&to=2024-05-08';
     // The register, and the account's own list, which takes the same period.
     expect(await listed(`/api/compliance/money-requests?${period}`, compliance)).toEqual(
@@ -593,23 +598,14 @@ describe('register through the BFF', () => {
 
   it('counts the From and To days in the viewer’s zone when the page names it, as its rows are dated', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
-    const made = (key: string, at: string) =>
-      openMoneyRequest(
-        h.db,
-        { userId, route: 'test:period-zone', key },
-        { kind: 'disbursement', accountId: accountA, amount: '1', method: 'ach' },
-        new Date(at),
-      );
-    // 8 PM EST on May 6 is 00:00 UTC on May 7; 11:59 PM EDT on May 8 is 03:59 UTC on May 9.
+    const made = madeAt('test:period-zone');
+    // New York's May 7 starts at 04:00 UTC (midnight EDT); its May 8 ends at 03:59:59 UTC on May 9.
     const before = await made('zone-before-0001', '2024-05-07T03:59:59.999Z');
     const evening = await made('zone-evening-0001', '2024-05-07T04:00:00Z');
     const late = await made('zone-late-0001', '2024-05-09T03:59:59.999Z');
     const after = await made('zone-after-0001', '2024-05-09T04:00:00Z');
-    const listed = async (path: string) =>
-      ((await get(path, compliance)).json() as { requests: { reference: string }[] }).requests
-        .map((r) => r.reference)
-        .filter((reference) => [before, evening, late, after].includes(reference))
-        .sort();
+    const among = listedOf([before, evening, late, after]);
+    const listed = (path: string) => among(path, compliance);
     const period = 'from=2024-05-07&to=2024-05-08';
     expect(
       await listed(`/api/compliance/money-requests?${period}&timeZone=America/New_York`),

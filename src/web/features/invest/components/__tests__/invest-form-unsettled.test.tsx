@@ -105,6 +105,18 @@ async function reviewAndConfirm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(confirm());
 }
 
+/** The same investment, made moments ago from another tab and created as trade 302954. */
+const sameInvestment: StandingOnError = {
+  reference: 'MR-4M1Z077DQK',
+  kind: 'investment',
+  outcome: 'created',
+  createdAt: '2026-11-28T12:22:00.000Z',
+  amount: '450',
+  units: '45',
+  offeringId: '7',
+  upstreamId: '302954',
+};
+
 /** The BFF's refusal (409, nothing sent) of an investment while `standing` requests stand. */
 const refusedForStanding = (message: string, ...standing: StandingOnError[]) =>
   errorAnswer(409, { code: 'conflict', message, submitted: 'no', refusal: 'state', standing });
@@ -226,20 +238,7 @@ describe('an investment of unknown outcome is not followed straight by another',
     standing([]);
     const message =
       'Not sent: You sent the same investment at 12:22 PM UTC (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954. Send another one? To send this one as well, confirm that it is an additional investment.';
-    const sent = mockPost(
-      endpoint,
-      refusedForStanding(message, {
-        reference: 'MR-4M1Z077DQK',
-        kind: 'investment',
-        outcome: 'created',
-        createdAt: '2026-11-28T12:22:00.000Z',
-        amount: '450',
-        units: '45',
-        offeringId: '7',
-        upstreamId: '302954',
-      }),
-      okAnswer(receipt),
-    );
+    const sent = mockPost(endpoint, refusedForStanding(message, sameInvestment), okAnswer(receipt));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
     await fillIn(user, '45');
@@ -334,21 +333,11 @@ describe('earlier investments are named with their times in the viewer’s zone'
 
   it('the refusal at Confirm, written by the BFF in UTC, is read in the viewer’s zone', async () => {
     standing([]);
-    const same: StandingOnError = {
-      reference: 'MR-4M1Z077DQK',
-      kind: 'investment',
-      outcome: 'created',
-      createdAt: '2026-11-28T12:22:00.000Z',
-      amount: '450',
-      units: '45',
-      offeringId: '7',
-      upstreamId: '302954',
-    };
     mockPost(
       endpoint,
       refusedForStanding(
         'Not sent: You sent the same investment at 12:22 PM UTC (MR-4M1Z077DQK, 45 units, $450.00), created as trade 302954. Send another one? To send this one as well, confirm that it is an additional investment.',
-        same,
+        sameInvestment,
       ),
     );
     const user = userEvent.setup({ delay: null });
