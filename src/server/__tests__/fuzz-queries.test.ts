@@ -34,6 +34,8 @@ const GOOD: Record<string, string> = {
   action: 'sign_in',
   from: '2026-01-01',
   to: '2026-12-31',
+  // The zone the period's days are counted in (the viewer's, as the pages send it).
+  timeZone: 'America/New_York',
   before: '1000000',
   date: '2026-03-10',
   orderId: '1',
