@@ -5,6 +5,7 @@ import { buildApp, type BuiltApp } from './app';
 import { isExclusiveStore, openStore, type Db } from './store/db';
 import { endForeignLeases } from './store/idempotency';
 import { startHousekeeping } from './housekeeping';
+import { keepServingOnStrayRejections } from './lib/stray-rejections';
 import { removeDemoUsers } from './store/users';
 import { fetchManifest, seedDemoUsers, type DemoUser } from './demo-users';
 
@@ -95,7 +96,10 @@ export async function startPortal(
     sandbox: Boolean(sandbox),
     spaDir: options.spaDir,
   });
+  // One stray failed promise is logged, not a reason to end every request in flight.
+  const strayRejections = keepServingOnStrayRejections(built.app.log);
   const demo = await seeding.catch(async (err: unknown) => {
+    strayRejections();
     await built.app.close().catch(() => undefined);
     throw err;
   });
@@ -127,6 +131,7 @@ export async function startPortal(
       await built.app.close();
       await db.destroy();
       await sandbox?.close();
+      strayRejections();
     },
   };
 }

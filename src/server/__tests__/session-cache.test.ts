@@ -1,5 +1,7 @@
+import type { Pool } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CoalescedRead } from '../store/auth-epoch';
+import { CoalescedRead, registerPgPool } from '../store/auth-epoch';
+import type { Db } from '../store/db';
 import { SessionCache } from '../store/session-cache';
 import { createSession, hashToken } from '../store/sessions';
 import { findUserIdByEmail } from '../store/users';
@@ -152,6 +154,40 @@ describe('session cache', () => {
     // A token the store never held gets no reason.
     expect(await cache.resolve(`${second.token}x`)).toBeNull();
     await cache.close();
+  });
+
+  it('a request looked up while the PostgreSQL server does not answer leaves no read behind: its failure cannot end the process', async () => {
+    // A server that holds every query until our wait runs out ("Query read timeout"), and whose
+    // listening connection cannot be had: the epoch is not trusted, so a request must read it.
+    const unanswered: ((err: Error) => void)[] = [];
+    const pool = {
+      options: { host: '/nonexistent-portal-test-socket-folder' },
+      query: () => new Promise((_resolve, reject) => unanswered.push(reject)),
+    } as unknown as Pool;
+    const db = {} as Db;
+    registerPgPool(db, pool);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const cache = await SessionCache.open(db, { idleMs: 60_000, absoluteMs: 3_600_000 });
+      // The session hook's synchronous look first, then the read it falls back to.
+      expect(cache.cached('a-cookie-token')).toBeUndefined();
+      let settled = false;
+      const resolving = cache.resolve('a-cookie-token').finally(() => (settled = true));
+      resolving.catch(() => undefined);
+      while (!settled) {
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const reject of unanswered.splice(0)) reject(new Error('Query read timeout'));
+      }
+      // The request that waited is told (its hook answers 503); nothing else was left waiting.
+      await expect(resolving).rejects.toThrow('Query read timeout');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      await cache.close();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('a coalesced read never answers from a read that started before the call', async () => {

@@ -27,6 +27,12 @@ export interface AuthEpochSource {
   /** The current epoch; a plain number when it is known without a query. */
   current(): number | Promise<number>;
   /**
+   * The epoch when it is known without a query; undefined otherwise, and no read is started: a
+   * caller that only looks (the session cache's synchronous path) leaves no read behind whose
+   * failure nobody would hear (an unhandled rejection ends the process).
+   */
+  known(): number | undefined;
+  /**
    * A request of this instance that may have changed sessions, users or links is being answered:
    * until a read that started after this call, the epoch is read, not taken from memory.
    */
@@ -169,6 +175,10 @@ export class ListenedEpoch implements AuthEpochSource {
     );
   }
 
+  known(): number | undefined {
+    return this.trusted ? this.epoch : undefined;
+  }
+
   current(): number | Promise<number> {
     if (this.trusted) return this.epoch;
     const changes = this.changes;
@@ -298,6 +308,7 @@ export async function openAuthEpoch(db: Db, options?: ListenOptions): Promise<Au
     epoch = Math.max(epoch, await readEpoch(db));
     return {
       current: () => epoch,
+      known: () => epoch,
       // The notification is delivered in this process before the changing statement completes.
       changedHere: () => {},
       caughtUp: async () => {},
@@ -313,6 +324,7 @@ export async function openAuthEpoch(db: Db, options?: ListenOptions): Promise<Au
   const reads = new CoalescedRead(() => readEpoch(db));
   return {
     current: () => reads.get(),
+    known: () => undefined,
     changedHere: () => {},
     caughtUp: async () => {},
     close: async () => {},

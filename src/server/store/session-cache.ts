@@ -79,8 +79,10 @@ export class SessionCache {
    * can tell. Lets a request with a cached session be answered without a promise to wait for.
    */
   cached(token: string): ResolvedSession | undefined {
-    const current = this.epoch.current();
-    if (typeof current !== 'number') return undefined;
+    // known(), not current(): a read started here would be awaited by nobody, and one that fails
+    // (the store stopped answering) would end the process as an unhandled rejection.
+    const current = this.epoch.known();
+    if (current === undefined) return undefined;
     return this.trusted(hashToken(token), current, this.now());
   }
 
