@@ -38,8 +38,8 @@ import { createCustodyFundDisbursement } from '../upstream';
 import {
   attributed,
   defineRoute,
-  OUTCOME_WRITE_DELAYS_MS,
   unknownMoneyMessage,
+  writeOutcomeInTime,
   type RouteContext,
 } from './define';
 
@@ -195,16 +195,11 @@ async function recordSending(
 ): Promise<ApprovalRecord> {
   const { deps, request } = ctx;
   const asAnswered: ApprovalRecord = { ...decided, state: sending.state, outcome: sending.outcome };
-  let lastError: unknown;
-  for (const delay of OUTCOME_WRITE_DELAYS_MS) {
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    try {
-      return (await recordSendingOutcome(deps.db, sending)) ?? asAnswered;
-    } catch (err) {
-      lastError = err;
-    }
-  }
-  request.log.error({ err: lastError }, 'store unavailable: outcome written to the spool');
+  const written = await writeOutcomeInTime(deps.config.store.statementMs, () =>
+    recordSendingOutcome(deps.db, sending),
+  );
+  if (written.written) return written.value ?? asAnswered;
+  request.log.error({ err: written.error }, 'store unavailable: outcome written to the spool');
   try {
     deps.spool.append({ kind: 'approval_sending', sending, at: new Date().toISOString() });
   } catch (err) {

@@ -826,12 +826,52 @@ function spoolRelease(ctx: RouteContext<unknown, unknown, unknown>, line: Spoole
 }
 
 /** Outcome writes are retried this many times before the outcome goes to the spool. */
-export const OUTCOME_WRITE_DELAYS_MS = [0, 200, 1_000];
+const OUTCOME_WRITE_DELAYS_MS = [0, 200, 1_000];
+
+/**
+ * Writes an outcome the platform has given: retried (OUTCOME_WRITE_DELAYS_MS), all within one
+ * statement timeout of the store (STORE_STATEMENT_TIMEOUT_MS) from the first try. A store that
+ * does not answer at all (a frozen server) would otherwise hold the person for every try's full
+ * client-side wait, three of them, and answer only once the server came back; past the deadline
+ * the caller spools the outcome and answers at once (docs/deploy.md, "Timeouts"). A try still
+ * waiting then may land later: a recorded outcome is final, so the spool's replay changes nothing.
+ */
+export async function writeOutcomeInTime<T>(
+  statementMs: number,
+  write: () => Promise<T>,
+): Promise<{ written: true; value: T } | { written: false; error: unknown }> {
+  const deadline = Date.now() + statementMs;
+  let error: unknown = new Error(`the store did not answer within ${statementMs} ms`);
+  for (const delay of OUTCOME_WRITE_DELAYS_MS) {
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    const attempt = write().then((value) => ({ value }));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), left);
+    });
+    try {
+      const settled = await Promise.race([attempt, late]);
+      if (settled) return { written: true, value: settled.value };
+      // Its failure, when the store answers at last, is no one's to hear: the spool holds it.
+      attempt.catch(() => undefined);
+      error = new Error(`the store did not answer within ${statementMs} ms`);
+      break;
+    } catch (err) {
+      error = err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return { written: false, error };
+}
 
 /**
  * The upstream has answered: the outcome must not be lost and the user must not be told to try
- * again. The write is retried a few times; if the store still fails, the outcome is appended to
- * the durable spool (replayed into the store later) and the answer goes out as it is.
+ * again. The write is retried a few times within the store's statement timeout; if the store
+ * still fails or does not answer, the outcome is appended to the durable spool (replayed into
+ * the store later) and the answer goes out as it is.
  */
 async function recordOutcome(
   ctx: RouteContext<unknown, unknown, unknown>,
@@ -840,16 +880,11 @@ async function recordOutcome(
   record: OutcomeRecord,
 ): Promise<void> {
   const { deps, request } = ctx;
-  let lastError: unknown;
-  for (const delay of OUTCOME_WRITE_DELAYS_MS) {
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    try {
-      await complete(deps.db, scope, outcome, record);
-      return;
-    } catch (err) {
-      lastError = err;
-    }
-  }
+  const written = await writeOutcomeInTime(deps.config.store.statementMs, () =>
+    complete(deps.db, scope, outcome, record),
+  );
+  if (written.written) return;
+  const lastError = written.error;
   request.log.error({ err: lastError }, 'store unavailable: outcome written to the spool');
   try {
     deps.spool.append({
