@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { getMoneyRequest } from '../store/money-requests';
 import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
@@ -247,5 +248,34 @@ it('store down under a read: 503 saying why and when to look again, not "Nothing
     });
   } finally {
     restore();
+  }
+});
+
+it("a spooled outcome of a request this store never held (another portal's spool on the same folder) stays in the spool", async () => {
+  const spool = h.built.deps.spool;
+  const userId = (await h.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'investor@demo.test')
+    .executeTakeFirstOrThrow())!.id;
+  spool.append({
+    scope: {
+      userId,
+      route: 'POST /api/offerings/:id/investments',
+      key: 'elsewhere-01',
+      requestHash: 'h',
+    },
+    outcome: { state: 'done', status: 201, body: { tradeId: '302952' } },
+    reference: 'MR-ELSEWHERE1',
+    settlement: { outcome: 'created', upstreamId: '302952', via: 'response', by: 'system' },
+    audits: [],
+    at: new Date().toISOString(),
+  });
+  try {
+    // Writing it here would change no register row, yet count it done and truncate it away.
+    expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 1 });
+    expect(h.readSpool()).toContain('MR-ELSEWHERE1');
+  } finally {
+    writeFileSync(spool.file, '');
   }
 });

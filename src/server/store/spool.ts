@@ -85,6 +85,30 @@ const sameRequest = (
   line.scope.route === scope.route &&
   line.scope.key === scope.key;
 
+/**
+ * Whether this store holds what a line settles: the register row of its reference, or the
+ * approval it sends. A line whose request this store never held was written by a portal on
+ * another store (two processes sharing one DATA_DIR): writing it here would change nothing, yet
+ * count as done and take it out of the spool its own store replays from. It stays instead.
+ */
+async function heldHere(db: Db, line: SpoolLine): Promise<boolean> {
+  if (isSending(line)) {
+    const approval = await db
+      .selectFrom('disbursement_approvals')
+      .select('id')
+      .where('id', '=', line.sending.approvalId)
+      .executeTakeFirst();
+    return Boolean(approval);
+  }
+  if (!line.reference) return true;
+  const row = await db
+    .selectFrom('money_requests')
+    .select('reference')
+    .where('reference', '=', line.reference)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export class OutcomeSpool {
   constructor(readonly file: string) {}
 
@@ -155,8 +179,9 @@ export class OutcomeSpool {
   }
 
   /**
-   * Writes every entry into the store; entries that still fail stay in the spool. Returns how
-   * many were replayed and how many remain.
+   * Writes every entry into the store; entries that still fail, and those whose request this
+   * store does not hold (heldHere), stay in the spool: a line leaves it only once the store holds
+   * its outcome. Returns how many were replayed and how many remain.
    */
   async replay(db: Db): Promise<{ replayed: number; remaining: number }> {
     const entries = this.read();
@@ -165,6 +190,10 @@ export class OutcomeSpool {
     let replayed = 0;
     for (const entry of entries) {
       try {
+        if (!(await heldHere(db, entry))) {
+          left.push(entry);
+          continue;
+        }
         if (isSending(entry)) {
           await recordSendingOutcome(
             db,
