@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config, UpstreamSettings } from './config';
 import { buildApp, type BuiltApp } from './app';
 import { isExclusiveStore, openStore, type Db } from './store/db';
+import { lockFolder } from './store/folder-lock';
 import { endForeignLeases } from './store/idempotency';
 import { startHousekeeping } from './housekeeping';
 import { keepServingOnStrayRejections } from './lib/stray-rejections';
@@ -24,6 +25,9 @@ export interface StartOptions {
   fresh?: boolean;
 }
 
+const SPOOL_FOLDER_ADVICE =
+  "With DATABASE_URL it still holds this process's outcome spool (money outcomes waiting for the store), which no other process may replay or empty: give each portal process a DATA_DIR of its own, or stop that process first.";
+
 /** Starts the BFF, and the sandbox in-process when no real upstream is configured. */
 export async function startPortal(
   config: Config,
@@ -35,6 +39,11 @@ export async function startPortal(
     if (config.logFile) rmSync(config.logFile, { force: true });
   }
   if (config.logFile) mkdirSync(path.dirname(config.logFile), { recursive: true });
+  // The store is shared on a PostgreSQL server, DATA_DIR is not: it holds this process's outcome
+  // spool, which another process on the same folder (a second instance, a PGlite portal of the
+  // same checkout, whose store locks the folder the same way) would replay into its own store or
+  // truncate. Taken before anything starts; a failed start exits the process, which releases it.
+  const spoolLock = config.databaseUrl ? lockFolder(config.dataDir, SPOOL_FOLDER_ADVICE) : null;
 
   // The sandbox and the store start side by side: each takes a second or more on a small machine.
   const opened = openStore({
@@ -132,6 +141,7 @@ export async function startPortal(
       await db.destroy();
       await sandbox?.close();
       strayRejections();
+      spoolLock?.release();
     },
   };
 }

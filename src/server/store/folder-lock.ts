@@ -20,11 +20,15 @@ function alive(pid: number): boolean {
 }
 
 /**
- * One process per PGlite folder: PGlite is an embedded database, and two processes opening the
- * same folder overwrite each other's writes. The lock is a file created exclusively, holding the
+ * One process per data folder: PGlite is an embedded database, and two processes opening the
+ * same folder overwrite each other's writes; with PostgreSQL the folder still holds the process's
+ * outcome spool (server.ts). `advice` says what to do when another process holds it. The lock is a file created exclusively, holding the
  * pid and host of its owner; a lock whose owner is gone (crash, kill -9) is taken over at once.
  */
-export function lockFolder(dir: string): FolderLock {
+export function lockFolder(
+  dir: string,
+  advice = 'Only one process may open it: stop that process first (then run this again), or use a PostgreSQL server (DATABASE_URL) to share the store.',
+): FolderLock {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'portal.lock');
   const me = `${process.pid} ${hostname()}`;
@@ -62,8 +66,7 @@ export function lockFolder(dir: string): FolderLock {
       continue;
     }
     throw new FolderLockedError(
-      `The data folder ${dir} is in use by another portal process (pid ${pidText}${host && !sameHost ? ` on ${host}` : ''}). ` +
-        'Only one process may open it: stop that process first (then run this again), or use a PostgreSQL server (DATABASE_URL) to share the store.',
+      `The data folder ${dir} is in use by another portal process (pid ${pidText}${host && !sameHost ? ` on ${host}` : ''}). ${advice}`,
     );
   }
   throw new FolderLockedError(`The data folder ${dir} could not be locked; try again.`);
