@@ -5,6 +5,8 @@ import { buildApp, type BuiltApp } from './app';
 import { isExclusiveStore, openStore, type Db } from './store/db';
 import { lockFolder } from './store/folder-lock';
 import { endForeignLeases } from './store/idempotency';
+import { endSendsOfStoppedProcess } from './store/approvals';
+import { lostSendMessage } from './routes/approvals';
 import { startHousekeeping } from './housekeeping';
 import { keepServingOnStrayRejections } from './lib/stray-rejections';
 import { removeDemoUsers } from './store/users';
@@ -117,6 +119,10 @@ export async function startPortal(
   if (isExclusiveStore(db)) {
     const ended = await endForeignLeases(db, built.deps.instanceId);
     if (ended > 0) built.app.log.warn({ ended }, 'claims of a stopped process found at start-up');
+    // Likewise its approvals being sent: they read "outcome unknown" now, not "being sent".
+    const cut = await endSendsOfStoppedProcess(db, lostSendMessage);
+    if (cut > 0)
+      built.app.log.warn({ cut }, 'approvals a stopped process was sending found at start-up');
   }
   const housekeeping = startHousekeeping({
     db,

@@ -5,6 +5,8 @@ import {
   moneyRequestOutcomeWords,
   type BeingSent,
 } from '../../contract/money-requests';
+import { endSendsOfStoppedProcess } from '../store/approvals';
+import { lostSendMessage } from '../routes/approvals';
 import { totpFor } from '../store/second-factors';
 import { passwordMatches } from '../store/users';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
@@ -1338,6 +1340,41 @@ describe('maker-checker on large disbursements', () => {
     expect(
       register.json().requests.find((r: { reference: string }) => r.reference === row.reference),
     ).toMatchObject({ outcome: 'unknown' });
+  });
+
+  it('an approved send of a process that stopped reads "outcome unknown" as soon as the portal is started again, not "being sent"', async () => {
+    const id = await hold('145');
+    const row = await registerRowOf(id);
+    // Approved a moment ago, then the process stopped mid-call.
+    const at = new Date(Date.now() - 1_000);
+    await h.db
+      .updateTable('disbursement_approvals')
+      .set({ state: 'sending', decided_at: at, checker_email: adminEmail })
+      .where('id', '=', id)
+      .execute();
+    await h.db
+      .updateTable('money_requests')
+      .set({ outcome: 'unknown', sent_at: at, settled_at: at })
+      .where('reference', '=', row.reference)
+      .execute();
+    // What the start-up on a locked PGlite folder does (server.ts): no call of it can be running.
+    expect(await endSendsOfStoppedProcess(h.db, lostSendMessage)).toBeGreaterThan(0);
+    const approvals = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
+    expect(
+      approvals.json().decided.approvals.find((a: { id: string }) => a.id === id),
+    ).toMatchObject({
+      state: 'unknown',
+      beingSent: null,
+      message: lostSendMessage(row.reference),
+    });
+    const register = await call(
+      h.app,
+      'GET',
+      `/api/compliance/money-requests?reference=${row.reference}`,
+      { cookie: admin },
+    );
+    expect(register.json().requests[0]).toMatchObject({ outcome: 'unknown' });
+    expect(register.json().requests[0].beingSent).toBeUndefined();
   });
 
   it('while an approved send is live, the approvals page and the register say the same: being sent, until the same instant', async () => {

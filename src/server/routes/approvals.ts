@@ -113,16 +113,19 @@ const asInvestorReadsIt = (approval: Approval): Approval => ({
 function lostSend(record: ApprovalRecord, deps: Deps, now: Date): ApprovalRecord {
   if (record.state !== 'sending' || !record.decidedAt) return record;
   if (beingSentOf(record.decidedAt, deps.config, now)) return record;
-  const cause = 'The portal stopped while it was sending this disbursement.';
   return {
     ...record,
     state: 'unknown',
-    outcome: {
-      message: record.moneyReference
-        ? unknownMoneyMessage(cause, record.moneyReference, 'disbursement')
-        : `${cause} It may or may not have reached the platform. Do not send it again.`,
-    },
+    outcome: { message: lostSendMessage(record.moneyReference) },
   };
+}
+
+/** What an approval whose sending a stopped process cut off says (also stored at start-up). */
+export function lostSendMessage(moneyReference: string | null): string {
+  const cause = 'The portal stopped while it was sending this disbursement.';
+  return moneyReference
+    ? unknownMoneyMessage(cause, moneyReference, 'disbursement')
+    : `${cause} It may or may not have reached the platform. Do not send it again.`;
 }
 
 /** Whether a disbursement of `amount` must wait for a second person (off when unset). */

@@ -200,6 +200,36 @@ export async function settleApprovalOfRequest(
 }
 
 /**
+ * At start-up on a store only this process may open (PGlite, locked folder): an approval still
+ * `sending` was being sent by a process that is gone, so no call of it is running. It reads
+ * "outcome unknown" at once (`messageOf` its reference), as it would once the in-flight window
+ * had passed, not "being sent, it cannot be settled by hand yet" until then; its register row is
+ * unknown already, and reconciliation settles both. Answers how many it ended.
+ */
+export async function endSendsOfStoppedProcess(
+  db: Db,
+  messageOf: (moneyReference: string | null) => string,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('disbursement_approvals')
+    .select(['id', 'money_reference'])
+    .where('state', '=', 'sending')
+    .execute();
+  for (const row of rows) {
+    await db
+      .updateTable('disbursement_approvals')
+      .set({
+        state: 'unknown',
+        outcome: JSON.stringify({ message: messageOf(row.money_reference) }),
+      })
+      .where('id', '=', row.id)
+      .where('state', '=', 'sending')
+      .execute();
+  }
+  return rows.length;
+}
+
+/**
  * An approved request settled "not sent" that the platform lists after all (reconciliation's
  * safety net): its approval says it was sent, as its register row now does.
  */
