@@ -60,6 +60,16 @@ export const clientLoader = guardedPrefetchLoader(
 );
 
 /** How the money would leave: the approver decides on the method as well as the amount. */
+/**
+ * Why an approval may have been sent, under the title's one instruction: the portal's own words
+ * when it answered, and when the answer was lost on the way, that alone, without the browser's
+ * "check before trying again" for any write, which would be a second, contrary instruction.
+ */
+const cutOffMessage = (error: unknown): string =>
+  isApiClientError(error) && error.code === 'network'
+    ? 'The portal could not be reached while your approval was on its way, so it may have been sent.'
+    : errorMessage(error);
+
 const methodWords: Record<string, string> = {
   ach: 'By ACH to the linked bank account',
   wire_domestic: 'By domestic wire (U.S. bank)',
@@ -284,8 +294,8 @@ function DecideDialog({
       {mayHaveBeenSent && (
         <Alert severity="warning" role="alert">
           <AlertTitle>The approval may have been sent: do not approve it again</AlertTitle>
-          {errorMessage(decide.error)}{' '}
-          {reference && !errorMessage(decide.error).includes(reference) && (
+          {cutOffMessage(decide.error)}{' '}
+          {reference && !cutOffMessage(decide.error).includes(reference) && (
             <>
               Our reference: <span translate="no">{reference}</span>.{' '}
             </>

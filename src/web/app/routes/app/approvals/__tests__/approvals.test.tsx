@@ -473,6 +473,11 @@ describe('an administrator decides', () => {
       const alert = title.closest('[role="alert"]')!;
       expect(alert.textContent).toMatch(/Our reference: MR-NKAV7J3Q04\./);
       expect(alert.textContent).not.toMatch(/It was not approved/);
+      // One instruction: the title's "do not approve it again", never also "check before trying
+      // again" (the browser's words for any write whose answer was lost).
+      expect(alert.textContent).toBe(
+        'The approval may have been sent: do not approve it againThe portal could not be reached while your approval was on its way, so it may have been sent. Our reference: MR-NKAV7J3Q04. The list of approvals is read again until it shows what became of it; the portal settles it with the platform.',
+      );
       // No second approval to press: only Close.
       expect(
         within(dialog)
