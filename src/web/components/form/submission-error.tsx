@@ -186,11 +186,13 @@ export function SubmissionError({
         whereToWatch && <> Its outcome appears on {whereToWatch}.</>
       ) : whereToWatch ? (
         // No answer at all (the portal could not be reached): a money request that reached the
-        // portal is in the register from its first step, so that is where it shows.
+        // portal is in the register from its first step, so that is where it shows. The person
+        // was never given our reference, so it is found by what they know: when and how much.
         <>
           {' '}
-          If it reached the portal, it is listed on {whereToWatch} under our reference, with its
-          outcome. If it is not listed there, contact support before sending it again.
+          If it reached the portal, it is listed on {whereToWatch}, newest first, at this amount and
+          the time you sent it, with its outcome. If it is not listed there, contact support before
+          sending it again.
         </>
       ) : (
         <> Before trying again, {whereToCheck}.</>

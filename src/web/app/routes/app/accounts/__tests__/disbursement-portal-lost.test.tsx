@@ -90,8 +90,10 @@ describe('the portal stops while a disbursement is on its way', () => {
         'The portal could not be reached while your request was on its way, so it may have been sent. Do not send it again as a new request.',
       );
       expect(warning.textContent).toContain(
-        'If it reached the portal, it is listed on the requests and timeline of this account under our reference, with its outcome.',
+        'If it reached the portal, it is listed on the requests and timeline of this account, newest first, at this amount and the time you sent it, with its outcome.',
       );
+      // Never "under our reference": the answer that would have named it was lost.
+      expect(warning.textContent).not.toMatch(/our reference/i);
       expect(warning.textContent).not.toMatch(/check your connection and try again/i);
       expect(
         within(warning)
