@@ -13,7 +13,7 @@ export type UnsettledKind = 'deposit' | 'disbursement' | 'investment';
  * only the same request as the one reviewed counts. Under the account's money keys, so sending
  * any money request of the account reads them again.
  */
-const useAccountRequests = (
+const accountRequestsQuery = (
   which: 'unsettled' | 'recent',
   accountId: string,
   kind: UnsettledKind,
@@ -21,15 +21,30 @@ const useAccountRequests = (
 ) => {
   const params = new URLSearchParams({ [which]: 'true', kind, limit: '20' });
   if (offeringId) params.set('offeringId', offeringId);
-  return useQuery({
-    ...apiQueryOptions<MoneyRequestPageView>(
-      [...moneyKeys.requests(accountId), which, kind, offeringId ?? 'any'],
-      `/api/accounts/${encodeURIComponent(accountId)}/money-requests?${params.toString()}`,
-      moneyRequestPageSchema,
-    ),
+  return apiQueryOptions<MoneyRequestPageView>(
+    [...moneyKeys.requests(accountId), which, kind, offeringId ?? 'any'],
+    `/api/accounts/${encodeURIComponent(accountId)}/money-requests?${params.toString()}`,
+    moneyRequestPageSchema,
+  );
+};
+
+const useAccountRequests = (
+  which: 'unsettled' | 'recent',
+  accountId: string,
+  kind: UnsettledKind,
+  offeringId?: string,
+) =>
+  useQuery({
+    ...accountRequestsQuery(which, accountId, kind, offeringId),
     enabled: accountId !== '',
   });
-};
+
+/** The unsettled requests' read, for a form that must have them before its review opens. */
+export const unsettledRequestsQuery = (
+  accountId: string,
+  kind: UnsettledKind,
+  offeringId?: string,
+) => accountRequestsQuery('unsettled', accountId, kind, offeringId);
 
 export const useUnsettledRequests = (accountId: string, kind: UnsettledKind, offeringId?: string) =>
   useAccountRequests('unsettled', accountId, kind, offeringId);

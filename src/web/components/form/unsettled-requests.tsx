@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -23,6 +24,7 @@ import { AccountRequestsLink } from './submission-error';
 import { viewerInstantWords } from '../../lib/format';
 import { isApiClientError } from '../../lib/api-client';
 import {
+  unsettledRequestsQuery,
   useRecentRequests,
   useUnsettledRequests,
   type UnsettledKind,
@@ -47,6 +49,7 @@ export function useUnsettled<Kind extends UnsettledKind>({
   failure: unknown;
 }) {
   const query = useUnsettledRequests(accountId, kind, offeringId);
+  const queryClient = useQueryClient();
   const recent = useRecentRequests(accountId, kind, offeringId);
   const fromRefusal =
     isApiClientError(failure) && failure.standing
@@ -70,8 +73,8 @@ export function useUnsettled<Kind extends UnsettledKind>({
   // The same request made moments ago, found among the recent ones at Review (the register's
   // source of the refusal at Confirm), so that the person is warned and asked before Confirm.
   const [sameAsked, setSameAsked] = useState<StandingRequest[]>([]);
-  const withRows = (more: readonly StandingRequest[]) => {
-    const rows = [...fromRegister];
+  const withRows = (more: readonly StandingRequest[], register = fromRegister) => {
+    const rows = [...register];
     for (const row of [...fromRefusal, ...kept.rows, ...more]) {
       if (!rows.some((known) => known.reference === row.reference)) rows.push(row);
     }
@@ -112,7 +115,19 @@ export function useUnsettled<Kind extends UnsettledKind>({
      * for and takes focus instead.
      */
     reviewWith<T>(begin: (request: T & { additionalTo?: string[] }) => void) {
-      return (values: T) => {
+      return async (values: T) => {
+        // Not read yet, or its last read failed (the portal was down or restarting, and what is
+        // held may predate a send whose answer was lost): read now, before the review opens, so
+        // a request that stands is named and asked about here, not only refused at Confirm. If
+        // it still cannot be read, the form says so and the BFF refuses what it must.
+        let register = fromRegister;
+        if (accountId !== '' && (query.isPending || query.isError)) {
+          // Once, without the query client's tries again: a portal still down is told at once.
+          const read = await queryClient
+            .fetchQuery({ ...unsettledRequestsQuery(accountId, kind, offeringId), retry: false })
+            .catch(() => null);
+          if (read) register = read.requests.map(asStanding);
+        }
         // After a send whose outcome is unknown, the same request reviewed again goes under the
         // same key (useReviewAndSubmit): if it did arrive, it is among the recent ones, and the
         // BFF answers with it rather than sending a second one. It is no other request to warn of.
@@ -126,7 +141,7 @@ export function useUnsettled<Kind extends UnsettledKind>({
           sameAsked.map((row) => row.reference).join(' ')
         )
           setSameAsked(same);
-        const named = withRows(same).map((row) => row.reference);
+        const named = withRows(same, register).map((row) => row.reference);
         if (named.length > 0 && confirmed !== named.join(' ')) {
           setAsked(true);
           box.current?.focus();

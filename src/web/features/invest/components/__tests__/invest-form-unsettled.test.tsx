@@ -13,6 +13,7 @@ import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../
 import {
   descriptionOf,
   fill,
+  onFakeClock,
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
@@ -188,6 +189,37 @@ describe('an investment of unknown outcome is not followed straight by another',
     expect(notice.textContent).toContain('MR-H7XM68GV7W');
     await fillIn(user, '45');
     await user.click(review());
+    expect(screen.queryByRole('button', { name: 'Confirm investment' })).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('a standing request the form could not read at first (the portal restarting) is read at Review and asked about before the review opens', async () => {
+    let down = true;
+    bff.use(
+      http.get('/api/accounts/A7654321/money-requests', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('recent') === 'true') {
+          return HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 20 });
+        }
+        // The reads on load meet the portal down (retried, then failed); once it is back, the
+        // register holds the lost request.
+        if (down) return HttpResponse.error();
+        return HttpResponse.json({ requests: [lost], total: 1, offset: 0, limit: 20 });
+      }),
+    );
+    const sent = mockPost(endpoint, okAnswer(receipt));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<InvestForm offering={offering} accounts={accounts} />);
+    await fillIn(user, '45');
+    // Not read yet (still retrying, or failed): nothing names the lost request.
+    expect(screen.queryByRole('region')).toBeNull();
+    down = false;
+    await onFakeClock(async () => {
+      await user.click(review());
+      // Read at Review: the standing request is named and the confirmation asked, with focus.
+      const box = await screen.findByRole('checkbox', { name: confirmation }, { timeout: 10_000 });
+      await waitFor(() => expect(document.activeElement).toBe(box));
+    });
     expect(screen.queryByRole('button', { name: 'Confirm investment' })).toBeNull();
     expect(sent).toHaveLength(0);
   });
