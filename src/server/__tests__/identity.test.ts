@@ -1301,23 +1301,25 @@ describe('maker-checker on large disbursements', () => {
     });
   });
 
+  /** As if the process had stopped mid-call after approving it `ms` ago. */
+  const stoppedSending = async (id: string, reference: string, ms: number) => {
+    const at = new Date(Date.now() - ms);
+    await h.db
+      .updateTable('disbursement_approvals')
+      .set({ state: 'sending', decided_at: at, checker_email: adminEmail })
+      .where('id', '=', id)
+      .execute();
+    await h.db
+      .updateTable('money_requests')
+      .set({ outcome: 'unknown', sent_at: at, settled_at: at })
+      .where('reference', '=', reference)
+      .execute();
+  };
+
   it('an approved send cut off by a stopped process reads on the approvals page as the register reads it: unknown, do not send it again', async () => {
     const id = await hold('140');
     const row = await registerRowOf(id);
-    /** As if the process had stopped mid-call after approving it this long ago. */
-    const approvedAgo = async (ms: number) => {
-      const at = new Date(Date.now() - ms);
-      await h.db
-        .updateTable('disbursement_approvals')
-        .set({ state: 'sending', decided_at: at, checker_email: adminEmail })
-        .where('id', '=', id)
-        .execute();
-      await h.db
-        .updateTable('money_requests')
-        .set({ outcome: 'unknown', sent_at: at, settled_at: at })
-        .where('reference', '=', row.reference)
-        .execute();
-    };
+    const approvedAgo = (ms: number) => stoppedSending(id, row.reference, ms);
     const approval = async () =>
       (await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin }))
         .json()
@@ -1346,17 +1348,7 @@ describe('maker-checker on large disbursements', () => {
     const id = await hold('145');
     const row = await registerRowOf(id);
     // Approved a moment ago, then the process stopped mid-call.
-    const at = new Date(Date.now() - 1_000);
-    await h.db
-      .updateTable('disbursement_approvals')
-      .set({ state: 'sending', decided_at: at, checker_email: adminEmail })
-      .where('id', '=', id)
-      .execute();
-    await h.db
-      .updateTable('money_requests')
-      .set({ outcome: 'unknown', sent_at: at, settled_at: at })
-      .where('reference', '=', row.reference)
-      .execute();
+    await stoppedSending(id, row.reference, 1_000);
     // What the start-up on a locked PGlite folder does (server.ts): no call of it can be running.
     expect(await endSendsOfStoppedProcess(h.db, lostSendMessage)).toBeGreaterThan(0);
     const approvals = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });

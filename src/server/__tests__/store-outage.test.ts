@@ -1,17 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
+import type { Db } from '../store/db';
 import { getMoneyRequest } from '../store/money-requests';
 import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
 
 /*
- * The store fails while a disbursement is at the upstream: the upstream creates it, the BFF cannot
- * record the outcome. The user is still told it was submitted, with the upstream id and our
- * reference; the outcome waits in the spool and the register shows it once the store is back.
+ * The store fails (or stops answering) while a disbursement is at the upstream: the upstream
+ * creates it, the BFF cannot record the outcome. The user is still told it was submitted, with
+ * the upstream id and our reference; the outcome waits in the spool and the register shows it
+ * once the store is back.
  */
 let cookie: string;
 let accountId: string;
 
-const h = useHarness({ spool: true });
+// One statement timeout of 1.5 s: what a frozen store may hold a request for (the test below).
+const h = useHarness({ spool: true, env: { STORE_STATEMENT_TIMEOUT_MS: '1500' } });
 beforeAll(async () => {
   cookie = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
@@ -39,12 +42,13 @@ async function disburseLosingTheStoreAt(
   key: string,
   operation: 'createCustodyFundDisbursement' | 'getExternalAccount',
   methods?: Parameters<typeof breakStore>[1],
+  takeAway: () => () => void = () => breakStore(h.db, methods),
 ) {
   await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
   await callSandbox(h.sandboxUrl, '/__sandbox/faults', { operation, latencyMs: 400, times: 1 });
   const pending = disburse(key);
   await atUpstream(operation);
-  const restore = breakStore(h.db, methods);
+  const restore = takeAway();
   try {
     return await pending;
   } finally {
@@ -249,6 +253,44 @@ it('store down under a read: 503 saying why and when to look again, not "Nothing
   } finally {
     restore();
   }
+});
+
+/**
+ * Every new transaction waits for a server that does not answer (a PostgreSQL server frozen, not
+ * down); the undo fails them as pg's own wait does when it runs out.
+ */
+function freezeStore(db: Db): () => void {
+  const entries = db as unknown as { transaction: unknown };
+  const original = entries.transaction;
+  const waiting: ((err: Error) => void)[] = [];
+  entries.transaction = () => ({
+    execute: () => new Promise((_resolve, reject) => waiting.push(reject)),
+  });
+  return () => {
+    entries.transaction = original;
+    for (const reject of waiting.splice(0)) reject(new Error('Query read timeout'));
+  };
+}
+
+it('store frozen after the upstream created it: the receipt within the statement timeout, the outcome spooled', async () => {
+  // Answered while the store is still frozen: the wait was bounded, not ended by the thaw.
+  const res = await disburseLosingTheStoreAt(
+    'frozen-after-send-0001',
+    'createCustodyFundDisbursement',
+    undefined,
+    () => freezeStore(h.db),
+  );
+  expect(res.statusCode).toBe(201);
+  const receipt = res.json() as { requestId: string };
+  const reference = String(res.headers['money-reference']);
+  expect(h.readSpool()).toContain(reference);
+
+  // The store answers again: the replay records what the person was told.
+  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0 });
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({
+    outcome: 'created',
+    upstreamId: receipt.requestId,
+  });
 });
 
 it("a spooled outcome of a request this store never held (another portal's spool on the same folder) stays in the spool", async () => {
