@@ -122,10 +122,12 @@ export function useUnsettled<Kind extends UnsettledKind>({
         // it still cannot be read, the form says so and the BFF refuses what it must.
         let register = fromRegister;
         if (accountId !== '' && (query.isPending || query.isError)) {
-          // Once, without the query client's tries again: a portal still down is told at once.
-          const read = await queryClient
-            .fetchQuery({ ...unsettledRequestsQuery(accountId, kind, offeringId), retry: false })
-            .catch(() => null);
+          // Once, without the query client's tries again: a portal still down is told at once. A
+          // read under way may be waiting between those tries (seconds apart): it is called off
+          // first, since fetchQuery would join it and hold the review for every try.
+          const options = unsettledRequestsQuery(accountId, kind, offeringId);
+          await queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
+          const read = await queryClient.fetchQuery({ ...options, retry: false }).catch(() => null);
           if (read) register = read.requests.map(asStanding);
         }
         // After a send whose outcome is unknown, the same request reviewed again goes under the
