@@ -72,6 +72,10 @@ const linksOf = (email: string) =>
     .where('users.email', '=', email)
     .execute();
 
+/** Links an account the demo investor holds too, confirmed as the rule for shared accounts asks. */
+const linkConfirmed = (email: string, accountId: string) =>
+  run(['link', '--email', email, '--account', accountId, '--confirm-account-of-other-user']);
+
 async function lastAudit(action: string) {
   const row = await h.db
     .selectFrom('audit_events')
@@ -145,14 +149,7 @@ describe('linking from the command line', () => {
     }
     expect(await linksOf(email)).toEqual([]);
 
-    await run([
-      'link',
-      '--email',
-      email,
-      '--account',
-      accountId,
-      '--confirm-account-of-other-user',
-    ]);
+    await linkConfirmed(email, accountId);
     expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: accountId }]);
     expect((await lastAudit('user_linked')).details).toMatchObject({
       confirmedAccountOfOtherUser: true,
@@ -165,14 +162,7 @@ describe('linking from the command line', () => {
     const email = await newUser();
     const accountId = h.manifest.investors[0].accountIds[0];
     // Held by the demo investor too: confirmed, as the test above requires.
-    await run([
-      'link',
-      '--email',
-      email,
-      '--account',
-      accountId,
-      '--confirm-account-of-other-user',
-    ]);
+    await linkConfirmed(email, accountId);
     expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: accountId }]);
     const event = await lastAudit('user_linked');
     expect(event).toMatchObject({ object_type: 'account', object_id: accountId });
@@ -183,14 +173,7 @@ describe('linking from the command line', () => {
   it('takes an account id in any letter case, as the Users page does: linked and unlinked as the platform writes it', async () => {
     const email = await newUser();
     const accountId = h.manifest.investors[0].accountIds[0];
-    await run([
-      'link',
-      '--email',
-      email,
-      '--account',
-      accountId.toLowerCase(),
-      '--confirm-account-of-other-user',
-    ]);
+    await linkConfirmed(email, accountId.toLowerCase());
     expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: accountId }]);
     expect(await lastAudit('user_linked')).toMatchObject({ object_id: accountId });
     expect(printed.at(-1)).toMatch(new RegExp(`^Linked account ${accountId};`));
