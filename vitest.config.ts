@@ -10,12 +10,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ['src/web/testing/setup-waits.ts', 'src/web/testing/setup-styles.ts'],
     pool: 'forks',
-    // One fork per core, at least three: the integration files spend much of their time waiting
-    // on the sandbox's sockets, child processes and the store, so on the 2-core CI machine two
-    // forks finish the suite in about two thirds of the time one takes (Vitest's default there is
-    // a single fork), and three in less again: the server files took 202 s with two and 174 s
-    // with three, the web files 180 s and 171 s (one run each, on an otherwise idle machine).
-    maxWorkers: Math.max(3, availableParallelism()),
+    // One fork per core, at least two: the integration files spend much of their time waiting on
+    // the sandbox's sockets and the store, so two forks on the 2-core CI machine finish the suite
+    // in about two thirds of the time one takes (Vitest's default there is a single fork).
+    maxWorkers: Math.max(2, availableParallelism()),
     // A fork keeps its loaded modules from one test file to the next instead of importing the
     // whole server again for each of the ~90 files: the suite took 236 s with isolation and 155 s
     // without on the 2-core machine. Each test builds its own app, store and sandbox (the test
