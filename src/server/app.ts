@@ -28,6 +28,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin, sessionTimes } from './plugins/session';
 import { SessionCache } from './store/session-cache';
 import { registerRoutes, type RouteSpec } from './routes/define';
+import { announcePresence } from './store/instances';
 import { allRoutes } from './routes';
 import { systemRoutes } from './routes/system';
 import { OidcClient } from './lib/oidc';
@@ -126,6 +127,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(compress, compressOptions);
   await app.register(securityHeadersPlugin, { config });
   await app.register(csrfPlugin, { config });
+  // This instance is alive while this presence lasts: its approved sends read "being sent" on
+  // every instance, and "outcome unknown" at once should it be killed mid-call.
+  const presence = await announcePresence(db, deps.instanceId);
+  app.addHook('onClose', () => presence.close());
   const sessions = await SessionCache.open(db, sessionTimes(config), { now: options.now });
   app.addHook('onClose', () => sessions.close());
   await app.register(sessionPlugin, { config, sessions });

@@ -119,11 +119,12 @@ export async function startPortal(
   if (isExclusiveStore(db)) {
     const ended = await endForeignLeases(db, built.deps.instanceId);
     if (ended > 0) built.app.log.warn({ ended }, 'claims of a stopped process found at start-up');
-    // Likewise its approvals being sent: they read "outcome unknown" now, not "being sent".
-    const cut = await endSendsOfStoppedProcess(db, lostSendMessage);
-    if (cut > 0)
-      built.app.log.warn({ cut }, 'approvals a stopped process was sending found at start-up');
   }
+  // Approvals a stopped process was sending (on PostgreSQL, those whose instance is gone): they
+  // read "outcome unknown" already, and are stored so now.
+  const cut = await endSendsOfStoppedProcess(db, lostSendMessage);
+  if (cut > 0)
+    built.app.log.warn({ cut }, 'approvals a stopped process was sending found at start-up');
   const housekeeping = startHousekeeping({
     db,
     upstream: built.deps.upstream,

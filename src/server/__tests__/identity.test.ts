@@ -1349,7 +1349,12 @@ describe('maker-checker on large disbursements', () => {
     const row = await registerRowOf(id);
     // Approved a moment ago, then the process stopped mid-call.
     await stoppedSending(id, row.reference, 1_000);
-    // What the start-up on a locked PGlite folder does (server.ts): no call of it can be running.
+    await h.db
+      .updateTable('disbursement_approvals')
+      .set({ sending_owner: 'a-process-that-stopped' })
+      .where('id', '=', id)
+      .execute();
+    // What the start-up does (server.ts): no call of it can be running.
     expect(await endSendsOfStoppedProcess(h.db, lostSendMessage)).toBeGreaterThan(0);
     const approvals = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
     expect(
@@ -1367,6 +1372,50 @@ describe('maker-checker on large disbursements', () => {
     );
     expect(register.json().requests[0]).toMatchObject({ outcome: 'unknown' });
     expect(register.json().requests[0].beingSent).toBeUndefined();
+  });
+
+  it('an approved send whose instance is gone reads "outcome unknown" at once on the page and in the register; one whose instance lives reads "being sent"', async () => {
+    const id = await hold('146');
+    const row = await registerRowOf(id);
+    // Approved a moment ago: well inside the in-flight window.
+    await stoppedSending(id, row.reference, 1_000);
+    const read = async () => {
+      const approvals = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
+      const register = await call(
+        h.app,
+        'GET',
+        `/api/compliance/money-requests?reference=${row.reference}`,
+        { cookie: admin },
+      );
+      return {
+        approval: approvals.json().decided.approvals.find((a: { id: string }) => a.id === id),
+        request: register.json().requests[0],
+      };
+    };
+    const sentBy = (owner: string) =>
+      h.db
+        .updateTable('disbursement_approvals')
+        .set({ sending_owner: owner })
+        .where('id', '=', id)
+        .execute();
+
+    // Sent by this instance, alive: being sent on both pages.
+    await sentBy(h.built.deps.instanceId);
+    const live = await read();
+    expect(live.approval).toMatchObject({ state: 'sending' });
+    expect(live.approval.beingSent).not.toBeNull();
+    expect(live.request.beingSent).toBeDefined();
+
+    // Sent by an instance that is gone (killed mid-call): unknown at once, on both pages.
+    await sentBy('an-instance-killed-mid-call');
+    const cut = await read();
+    expect(cut.approval).toMatchObject({
+      state: 'unknown',
+      beingSent: null,
+      message: lostSendMessage(row.reference),
+    });
+    expect(cut.request).toMatchObject({ outcome: 'unknown' });
+    expect(cut.request.beingSent).toBeUndefined();
   });
 
   it('while an approved send is live, the approvals page and the register say the same: being sent, until the same instant', async () => {

@@ -22,6 +22,7 @@ import {
   holdForApproval,
   listApprovals,
   recordSendingOutcome,
+  sendsCutOff,
   type SendingOutcome,
   type ApprovalRecord,
   type ApprovalSectionName,
@@ -105,14 +106,20 @@ const asInvestorReadsIt = (approval: Approval): Approval => ({
 });
 
 /**
- * An approval still "being sent" once its call cannot be running any more (the upstream timeout
- * and the claim lease have passed since it was approved) was cut off mid-call: its process
- * stopped, and the answer was lost. It reads as its register row does, "outcome unknown, do not
- * send it again", until reconciliation or a reviewer settles both.
+ * An approval still "being sent" once its call cannot be running any more was cut off mid-call:
+ * its process stopped, and the answer was lost. That is known at once when its sending instance
+ * is gone (`cutOff`, store/approvals.ts `sendsCutOff`), and otherwise once the upstream timeout
+ * and the claim lease have passed since it was approved. It reads as its register row does,
+ * "outcome unknown, do not send it again", until reconciliation or a reviewer settles both.
  */
-function lostSend(record: ApprovalRecord, deps: Deps, now: Date): ApprovalRecord {
+function lostSend(
+  record: ApprovalRecord,
+  deps: Deps,
+  now: Date,
+  cutOff: ReadonlySet<string>,
+): ApprovalRecord {
   if (record.state !== 'sending' || !record.decidedAt) return record;
-  if (beingSentOf(record.decidedAt, deps.config, now)) return record;
+  if (!cutOff.has(record.id) && beingSentOf(record.decidedAt, deps.config, now)) return record;
   return {
     ...record,
     state: 'unknown',
@@ -261,7 +268,7 @@ async function alreadyDecided(
   const now =
     stored && spooled && ['sending', 'unknown'].includes(stored.state)
       ? { ...stored, state: spooled.sending.state, outcome: spooled.sending.outcome }
-      : stored && lostSend(stored, deps, new Date());
+      : stored && lostSend(stored, deps, new Date(), await sendsCutOff(deps.db, [stored]));
   if (!now?.checkerEmail) {
     return new HttpError('conflict', 'This disbursement was already decided by someone else.', {
       submitted: now ? submittedIn[now.state] : 'unknown',
@@ -347,6 +354,7 @@ async function decideOrRefuse(
       to,
       new Date(),
       reason ? `Rejected: ${reason}` : undefined,
+      ctx.deps.instanceId,
     );
     if (row?.moneyReference) {
       await settleIfStill(
@@ -421,11 +429,14 @@ export const approvalRoutes = [
         });
         // Two fund moves under one reference, as the register, audit log and timeline say.
         const references = records.flatMap((r) => (r.moneyReference ? [r.moneyReference] : []));
-        const moves = await fundMovesOfMany(deps.db, references);
+        const [moves, cutOff] = await Promise.all([
+          fundMovesOfMany(deps.db, references),
+          sendsCutOff(deps.db, records),
+        ]);
         return {
           approvals: records.map((r) => {
             const fundMoves = r.moneyReference ? moves.get(r.moneyReference) : undefined;
-            const shown = lostSend(r, deps, now);
+            const shown = lostSend(r, deps, now, cutOff);
             const approval = {
               ...toApproval(shown, deps.sealer, beingSentOf(shown.decidedAt, deps.config, now)),
               ...(fundMoves ? { fundMoves } : {}),

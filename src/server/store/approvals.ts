@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { recordAudit, type AuditEvent } from './audit';
 import { settleMoneyRequest, type MoneyRequestSettlement } from './money-requests';
 import { findRow } from './rows';
+import { isOneProcessStore, liveInstances } from './instances';
 import type { ApprovalState, Database } from './schema';
 
 /**
@@ -27,6 +28,8 @@ export interface ApprovalRecord {
   outcome: { requestId?: string; message?: string } | null;
   /** The register's row for the request (money-requests.ts); null for one held before 0011. */
   moneyReference: string | null;
+  /** The instance that is sending it, once approved (instances.ts); null before 0019. */
+  sendingOwner: string | null;
 }
 
 /** A row as the store reads it. */
@@ -47,6 +50,7 @@ const toRecord = (r: Row): ApprovalRecord => ({
   decidedAt: r.decided_at,
   outcome: (r.outcome as ApprovalRecord['outcome']) ?? null,
   moneyReference: r.money_reference,
+  sendingOwner: r.sending_owner,
 });
 
 export async function holdForApproval(
@@ -162,6 +166,8 @@ export async function decide(
   now = new Date(),
   /** What the approvals page says of the decision (a rejection's reason). */
   message?: string,
+  /** The instance that sends an approved request (see `sendsCutOff`). */
+  owner?: string,
 ): Promise<ApprovalRecord | null> {
   const row = await db
     .updateTable('disbursement_approvals')
@@ -171,6 +177,7 @@ export async function decide(
       checker_email: checker.email,
       decided_at: now,
       ...(message ? { outcome: JSON.stringify({ message }) } : {}),
+      ...(to === 'sending' && owner ? { sending_owner: owner } : {}),
     })
     .where('id', '=', id)
     .where('state', '=', 'pending')
@@ -200,11 +207,29 @@ export async function settleApprovalOfRequest(
 }
 
 /**
- * At start-up on a store only this process may open (PGlite, locked folder): an approval still
- * `sending` was being sent by a process that is gone, so no call of it is running. It reads
- * "outcome unknown" at once (`messageOf` its reference), as it would once the in-flight window
- * had passed, not "being sent, it cannot be settled by hand yet" until then; its register row is
- * unknown already, and reconciliation settles both. Answers how many it ended.
+ * Of these approvals, the ones still `sending` whose sending instance is gone (killed mid-call):
+ * no call of theirs can be running, so they read "outcome unknown" at once, on any instance,
+ * rather than "being sent" until the in-flight window has passed. Those of a live instance, and
+ * those approved before owners were kept (no owner), are left to the window.
+ */
+export async function sendsCutOff(
+  db: Db,
+  approvals: readonly Pick<ApprovalRecord, 'id' | 'state' | 'sendingOwner'>[],
+): Promise<Set<string>> {
+  const sending = approvals.filter((a) => a.state === 'sending' && a.sendingOwner);
+  const live = await liveInstances(
+    db,
+    sending.map((a) => a.sendingOwner!),
+  );
+  return new Set(sending.filter((a) => !live.has(a.sendingOwner!)).map((a) => a.id));
+}
+
+/**
+ * At start-up: an approval still `sending` whose process is gone has no call running. On a store
+ * only this process opens (PGlite) that is every one not sent by an instance of this process; on a
+ * PostgreSQL server, those whose instance is gone (`sendsCutOff`). It is stored as "outcome
+ * unknown" (`messageOf` its reference), as it already reads; its register row is unknown already,
+ * and reconciliation settles both. Answers how many it ended.
  */
 export async function endSendsOfStoppedProcess(
   db: Db,
@@ -212,10 +237,18 @@ export async function endSendsOfStoppedProcess(
 ): Promise<number> {
   const rows = await db
     .selectFrom('disbursement_approvals')
-    .select(['id', 'money_reference'])
+    .select(['id', 'state', 'money_reference', 'sending_owner'])
     .where('state', '=', 'sending')
     .execute();
+  const sending = rows.map((row) => ({
+    id: row.id,
+    state: row.state,
+    // On PGlite, one sent before owners were kept was sent by a process that has stopped.
+    sendingOwner: row.sending_owner ?? (isOneProcessStore(db) ? 'a process before 0019' : null),
+  }));
+  const cut = await sendsCutOff(db, sending);
   for (const row of rows) {
+    if (!cut.has(row.id)) continue;
     await db
       .updateTable('disbursement_approvals')
       .set({
@@ -226,7 +259,7 @@ export async function endSendsOfStoppedProcess(
       .where('state', '=', 'sending')
       .execute();
   }
-  return rows.length;
+  return cut.size;
 }
 
 /**
@@ -247,8 +280,9 @@ export async function correctApprovalOfRequest(
 }
 
 /**
- * The approvals of these register rows still `sending` (approved, the call not finished): when
- * each was approved, by our reference, so the register can say it is being sent.
+ * The approvals of these register rows still `sending` (approved, the call not finished, its
+ * instance alive or not known): when each was approved, by our reference, so the register can say
+ * it is being sent. One whose instance is gone (`sendsCutOff`) is not: its row reads unknown.
  */
 export async function approvedSendingOf(
   db: Db,
@@ -257,12 +291,17 @@ export async function approvedSendingOf(
   if (moneyReferences.length === 0) return new Map();
   const rows = await db
     .selectFrom('disbursement_approvals')
-    .select(['money_reference', 'decided_at'])
+    .select(['id', 'state', 'money_reference', 'decided_at', 'sending_owner'])
     .where('money_reference', 'in', [...moneyReferences])
     .where('state', '=', 'sending')
     .execute();
+  const cut = await sendsCutOff(
+    db,
+    rows.map((row) => ({ id: row.id, state: row.state, sendingOwner: row.sending_owner })),
+  );
   const sending = new Map<string, Date>();
   for (const row of rows) {
+    if (cut.has(row.id)) continue;
     if (row.money_reference && row.decided_at) sending.set(row.money_reference, row.decided_at);
   }
   return sending;

@@ -540,4 +540,15 @@ export const migrations: Record<string, Migration> = {
         where message ~ '^Rejected by [^ ;:]+@[^ ;:]+: '`.execute(db);
     },
   },
+  // Who is sending an approved disbursement: the instance that claimed it (store/instances.ts).
+  // A claim whose instance is gone (killed mid-call) reads "outcome unknown" at once on every
+  // instance, rather than "being sent" until the in-flight window has passed. Added only if
+  // missing, so running it again changes nothing; older rows have none and keep the window.
+  '0019-approval-sending-owner': {
+    async up(db) {
+      await sql`alter table disbursement_approvals add column if not exists sending_owner text`.execute(
+        db,
+      );
+    },
+  },
 };

@@ -163,6 +163,8 @@ interface DisbursementApprovalsTable {
   outcome: ColumnType<unknown, string | null | undefined, string | null>;
   /** The money request the maker's disbursement opened (null for one held before 0011). */
   money_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The instance sending an approved request (store/instances.ts); null before 0019. */
+  sending_owner: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface IdempotencyTable {

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../__tests__/harness';
+import {
+  approvedSendingOf,
+  decide,
+  endSendsOfStoppedProcess,
+  getApproval,
+  holdForApproval,
+  sendsCutOff,
+} from './approvals';
+import { openStore, type Db } from './db';
+import { announcePresence, liveInstances, type Presence } from './instances';
+
+/**
+ * Two instances of the portal on one store, as behind a load balancer: on PostgreSQL
+ * (TEST_DATABASE_URL, scripts/postgres.sh start) two pools on one database, on PGlite one store
+ * in this process. An approval one of them was sending reads "being sent" on the other while its
+ * instance lives, and "outcome unknown" as soon as it is gone, not once the in-flight window
+ * (upstream timeout plus claim lease) has passed.
+ */
+describe(`approvals being sent by an instance that is gone (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: Db;
+  let b: Db;
+  let presenceOfB: Presence;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    a = await openStore({ databaseUrl: testDb?.url, dataDir: null });
+    b = testDb ? await openStore({ databaseUrl: testDb.url, dataDir: null }) : a;
+    await announcePresence(a, 'instance-a');
+    presenceOfB = await announcePresence(b, 'instance-b');
+  }, 60_000);
+  afterAll(async () => {
+    await a?.destroy();
+    if (b !== a) await b?.destroy();
+    await testDb?.drop();
+  });
+
+  let n = 0;
+  /** An approval that `owner` approved a second ago and is sending. */
+  const sendingBy = async (db: Db, owner: string) => {
+    n += 1;
+    const held = await holdForApproval(db, {
+      accountId: 'A1040000',
+      maker: { id: 'u-maker', email: 'investor@demo.test' },
+      amount: '5000',
+      type: 'ach',
+      request: {},
+      moneyReference: `PR-OWNER-${n}`,
+    });
+    const approved = await decide(
+      db,
+      held.id,
+      { id: 'u-checker', email: 'admin@demo.test' },
+      'sending',
+      new Date(Date.now() - 1_000),
+      undefined,
+      owner,
+    );
+    expect(approved).toMatchObject({ state: 'sending', sendingOwner: owner });
+    return approved!;
+  };
+
+  /**
+   * The server lists a session until its backend has exited, a moment after the client's goodbye:
+   * read again until `instance` is no longer listed (queries, no timer).
+   */
+  const untilGone = async (db: Db, instance: string) => {
+    for (let reads = 0; reads < 10_000; reads++) {
+      if (!(await liveInstances(db, [instance])).has(instance)) return;
+    }
+    throw new Error(`${instance} is still listed`);
+  };
+
+  it('one being sent by a live instance reads "being sent" on the other; one whose instance is gone does not', async () => {
+    const live = await sendingBy(b, 'instance-b');
+    const gone = await sendingBy(b, 'instance-never-started');
+    expect(await sendsCutOff(a, [live, gone])).toEqual(new Set([gone.id]));
+    const sending = await approvedSendingOf(a, ['PR-OWNER-1', 'PR-OWNER-2']);
+    expect([...sending.keys()]).toEqual(['PR-OWNER-1']);
+  });
+
+  it('once its instance is gone, the other reads it as cut off at once, and stores it so at start-up', async () => {
+    const sent = await sendingBy(b, 'instance-b');
+    const own = await sendingBy(a, 'instance-a');
+    expect(await sendsCutOff(a, [sent, own])).toEqual(new Set());
+
+    await presenceOfB.close();
+    await untilGone(a, 'instance-b');
+    expect(await sendsCutOff(a, [sent, own])).toEqual(new Set([sent.id]));
+    expect((await approvedSendingOf(a, [sent.moneyReference!])).size).toBe(0);
+
+    // The start-up step of an instance (server.ts) stores what it reads; a live one's is left.
+    const ended = await endSendsOfStoppedProcess(a, (ref) => `cut off: ${ref}`);
+    expect(ended).toBeGreaterThanOrEqual(1);
+    expect(await getApproval(a, sent.id)).toMatchObject({
+      state: 'unknown',
+      outcome: { message: `cut off: ${sent.moneyReference}` },
+    });
+    expect(await getApproval(a, own.id)).toMatchObject({ state: 'sending' });
+  });
+
+  it('one approved before owners were kept waits out the in-flight window as before', async () => {
+    const legacy = await sendingBy(a, 'instance-a');
+    const unowned = { ...legacy, sendingOwner: null };
+    expect(await sendsCutOff(a, [unowned])).toEqual(new Set());
+  });
+});
