@@ -1,7 +1,15 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Pool } from 'pg';
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
+import type { Pool, PoolClient } from 'pg';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  type MigrationProvider,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
@@ -48,7 +56,9 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   let db: Db;
   if (options.databaseUrl) {
     const pool = await openPgPool(options.databaseUrl, timeouts, options.onIdleError);
-    db = new Kysely<Database>({ dialect: withWritesInDoubt(new PostgresDialect({ pool })) });
+    db = new Kysely<Database>({
+      dialect: withWritesInDoubt(new PostgresDialect({ pool: droppingUnanswered(pool) })),
+    });
     registerPgPool(db, pool);
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -136,6 +146,70 @@ export async function openPgPool(
   pool.on('acquire', (client) => inUse.add(client));
   pool.on('release', (_err, client) => inUse.delete(client));
   return pool;
+}
+
+/**
+ * The pool as the query builder uses it. A statement the server did not answer in time (pg's
+ * query_timeout: the server is frozen or cut off, and its own statement_timeout cannot run)
+ * leaves its connection waiting for that answer. Such a connection is taken as broken: its
+ * transaction's ROLLBACK is not sent (it would wait a second timeout behind the unanswered
+ * statement, doubling the person's wait for the 503; the server ends the transaction with the
+ * session), any other statement on it fails at once as never sent, and on release it is
+ * destroyed rather than handed to the next request, which would wait for the server in its turn.
+ * An error the server sent (a SQLSTATE, such as its own statement timeout) leaves the connection
+ * as it was: it answered.
+ */
+function droppingUnanswered(pool: Pool): PostgresPool {
+  const guarded = new WeakMap<PoolClient, { client: PostgresPoolClient; broken: Error | null }>();
+  const guard = (client: PoolClient) => {
+    const state = {
+      client: undefined as unknown as PostgresPoolClient,
+      broken: null as Error | null,
+    };
+    const send = async (text: string, parameters?: unknown[]) => {
+      if (state.broken) {
+        if (/^\s*rollback\s*$/i.test(text)) return { command: 'ROLLBACK', rowCount: 0, rows: [] };
+        throw new Error(
+          'Client was closed: an earlier statement on its connection got no answer in time',
+        );
+      }
+      try {
+        return await client.query(text, parameters);
+      } catch (err) {
+        if (unanswered(err)) state.broken = err as Error;
+        throw err;
+      }
+    };
+    // A cursor (a streamed query) goes through as it is.
+    const query = (text: unknown, parameters?: unknown[]) =>
+      typeof text === 'string' ? send(text, parameters) : client.query(text as never);
+    state.client = {
+      query: query as unknown as PostgresPoolClient['query'],
+      release: () => client.release(state.broken ?? undefined),
+    };
+    return state;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let state = guarded.get(client);
+      if (!state) guarded.set(client, (state = guard(client)));
+      // A client handed out again was released whole: a broken one is destroyed, never pooled.
+      state.broken = null;
+      return state.client;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** A statement that got no answer from the server (no SQLSTATE): our wait ran out, or the line broke. */
+function unanswered(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return false;
+  return /Query read timeout|Connection terminated|ECONNRESET|EPIPE/i.test(
+    `${err.message} ${String(code)}`,
+  );
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
