@@ -9,7 +9,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, UpstreamSettings } from './config';
-import type { Db } from './store/db';
+import { storeIdOf, type Db } from './store/db';
 import { recordAudit } from './store/audit';
 import { OutcomeSpool } from './store/spool';
 import { Sealer, dataKeyFor } from './lib/sealed-values';
@@ -109,7 +109,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sandbox: options.sandbox,
     oidc: config.oidc ? new OidcClient(config.oidc) : undefined,
     instanceId: options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    spool: new OutcomeSpool(options.spoolFile ?? path.join(config.dataDir, 'outcome-spool.ndjson')),
+    spool: new OutcomeSpool(
+      options.spoolFile ?? path.join(config.dataDir, 'outcome-spool.ndjson'),
+      {
+        storeId: storeIdOf(db),
+        log: app.log.child({ component: 'spool' }),
+      },
+    ),
     sealer: options.sealer ?? new Sealer(dataKeyFor(config)),
     loadOfferings,
     audit: (event) => recordAudit(db, event),

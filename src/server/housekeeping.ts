@@ -23,7 +23,7 @@ export interface HousekeepingDeps {
 }
 
 interface HousekeepingReport {
-  spool: { replayed: number; remaining: number };
+  spool: { replayed: number; remaining: number; dropped: number };
   idempotencyPruned: number;
   rateLimitsPruned: number;
   auditPruned: number;
@@ -42,7 +42,7 @@ async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingRepo
   const now = (deps.now ?? (() => new Date()))();
   const { db, config, log } = deps;
   const spool = await deps.spool.replay(db);
-  if (spool.replayed > 0 || spool.remaining > 0) {
+  if (spool.replayed > 0 || spool.remaining > 0 || spool.dropped > 0) {
     log.info(spool, 'outcome spool replayed into the store');
   }
   await pruneSessions(db, now);

@@ -103,7 +103,7 @@ it('the platform created it while the store was down: the admin reads "sent" wit
   expect((await getApproval(h.db, id))?.state).toBe('sending');
 
   // The store is back: the housekeeping pass replays the spool.
-  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0 });
+  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0, dropped: 0 });
   expect(await getApproval(h.db, id)).toMatchObject({
     state: 'sent',
     outcome: { requestId: answer.requestId },
@@ -122,7 +122,7 @@ it('the platform created it while the store was down: the admin reads "sent" wit
   ]);
   // One call only; a second replay changes nothing and logs nothing twice.
   expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
-  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0 });
+  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0, dropped: 0 });
   expect(await sendingEventsOf(id)).toHaveLength(1);
 });
 

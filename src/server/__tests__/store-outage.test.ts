@@ -1,6 +1,9 @@
-import { writeFileSync } from 'node:fs';
-import { beforeAll, expect, it } from 'vitest';
-import type { Db } from '../store/db';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storeIdOf, type Db } from '../store/db';
+import { OutcomeSpool } from '../store/spool';
 import { getMoneyRequest } from '../store/money-requests';
 import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
 
@@ -115,7 +118,7 @@ it('store down after the upstream created it: submitted with the id, spooled, th
   expect(spooled).toContain(reference);
 
   // The store is back: the next housekeeping pass replays the spool.
-  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0 });
+  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0, dropped: 0 });
   expect(await getMoneyRequest(h.db, reference)).toMatchObject({
     outcome: 'created',
     upstreamId: receipt.requestId,
@@ -135,7 +138,7 @@ it('store down after the upstream created it: submitted with the id, spooled, th
   expect(retry.statusCode).toBe(201);
   expect(retry.json().requestId).toBe(receipt.requestId);
   expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement).toBe(1);
-  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0 });
+  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0, dropped: 0 });
 });
 
 it('store back before the spool is replayed: a retry is given the receipt, not "stopped before its outcome was known"', async () => {
@@ -286,7 +289,7 @@ it('store frozen after the upstream created it: the receipt within the statement
   expect(h.readSpool()).toContain(reference);
 
   // The store answers again: the replay records what the person was told.
-  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0 });
+  expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0, dropped: 0 });
   expect(await getMoneyRequest(h.db, reference)).toMatchObject({
     outcome: 'created',
     upstreamId: receipt.requestId,
@@ -312,12 +315,81 @@ it("a spooled outcome of a request this store never held (another portal's spool
     settlement: { outcome: 'created', upstreamId: '302952', via: 'response', by: 'system' },
     audits: [],
     at: new Date().toISOString(),
+    store: 'the store of another portal',
   });
   try {
     // Writing it here would change no register row, yet count it done and truncate it away.
-    expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 1 });
+    expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 1, dropped: 0 });
     expect(h.readSpool()).toContain('MR-ELSEWHERE1');
   } finally {
     writeFileSync(spool.file, '');
   }
+});
+
+describe('spooled lines whose row this store no longer holds', () => {
+  let dir: string;
+  let spool: OutcomeSpool;
+  let told: { details: Record<string, unknown>; message: string }[];
+  let userId: string;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-spool-gone-'));
+    told = [];
+    spool = new OutcomeSpool(path.join(dir, 'outcome-spool.ndjson'), {
+      storeId: storeIdOf(h.db),
+      log: { warn: (details, message) => told.push({ details: { ...details }, message }) },
+    });
+    userId = (await h.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'investor@demo.test')
+      .executeTakeFirstOrThrow())!.id;
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A spooled outcome of a request on `route` with `key`, as routes/define.ts writes it. */
+  const line = (key: string, reference: string | null) => ({
+    scope: { userId, route: 'POST /api/issuers/:issuerId/account', key, requestHash: 'h' },
+    outcome: { state: 'done' as const, status: 201, body: { saved: true } },
+    reference,
+    audits: [],
+    at: new Date().toISOString(),
+  });
+
+  it('a money line whose register row is gone from its own store is logged once at warn with its reference, and leaves the spool', async () => {
+    spool.append(line('gone-money-01', 'MR-PRUNED0001'));
+    expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0, dropped: 1 });
+    expect(spool.read()).toEqual([]);
+    expect(told).toEqual([
+      {
+        details: expect.objectContaining({ reference: 'MR-PRUNED0001', key: 'gone-money-01' }),
+        message: expect.stringMatching(/^spooled outcome dropped: its row is gone/),
+      },
+    ]);
+    expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0, dropped: 0 });
+    expect(told).toHaveLength(1);
+  });
+
+  it('a line without a reference whose record was pruned is dropped, not written back as a record brought back to life', async () => {
+    spool.append(line('gone-save-01', null));
+    expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0, dropped: 1 });
+    const record = await h.db
+      .selectFrom('idempotency_records')
+      .select('key')
+      .where('key', '=', 'gone-save-01')
+      .executeTakeFirst();
+    expect(record).toBeUndefined();
+    expect(told[0]).toMatchObject({ details: { reference: null, key: 'gone-save-01' } });
+  });
+
+  it('a line written for another store stays, told once at warn with the store it names', async () => {
+    spool.append({ ...line('elsewhere-02', 'MR-ELSEWHERE2'), store: 'another store' });
+    expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 1, dropped: 0 });
+    expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 1, dropped: 0 });
+    expect(told).toEqual([
+      {
+        details: expect.objectContaining({ reference: 'MR-ELSEWHERE2', store: 'another store' }),
+        message: expect.stringMatching(/^spooled outcome kept: this store does not hold its row/),
+      },
+    ]);
+  });
 });

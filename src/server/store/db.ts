@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
@@ -103,7 +104,25 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   }
   await migrate(db);
   exclusiveStores.set(db, exclusive);
+  storeIds.set(db, await identify(db));
   return db;
+}
+
+const storeIds = new WeakMap<Db, string>();
+/** The id the store was given when first opened: names the store a spool line was written for. */
+export const storeIdOf = (db: Db): string | undefined => storeIds.get(db);
+
+/** Reads the store's id, giving it one on its first opening (two instances at once agree). */
+async function identify(db: Db): Promise<string> {
+  const read = () => db.selectFrom('store_identity').select('id').executeTakeFirst();
+  const known = await read();
+  if (known) return known.id;
+  await db
+    .insertInto('store_identity')
+    .values({ id: randomUUID() })
+    .onConflict((oc) => oc.column('singleton').doNothing())
+    .execute();
+  return (await read())!.id;
 }
 
 /**

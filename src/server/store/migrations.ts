@@ -551,4 +551,17 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // The store's own id, one row, given when it is first opened (db.ts), not here: a store made
+  // from the migrated template would otherwise share the template's. A spool line names the
+  // store it was written for (spool.ts), so a line whose row this store no longer holds is told
+  // from one written for another store. Created only if missing.
+  '0020-store-identity': {
+    async up(db) {
+      await sql`create table if not exists store_identity (
+        singleton boolean primary key default true check (singleton),
+        id text not null,
+        created_at timestamptz not null default now()
+      )`.execute(db);
+    },
+  },
 };

@@ -17,6 +17,14 @@ export interface Database {
   saved_issuer_accounts: SavedIssuerAccountTable;
   account_notes: AccountNoteTable;
   pending_bank_links: PendingBankLinkTable;
+  store_identity: StoreIdentityTable;
+}
+
+/** One row: the id this store was given when first opened (db.ts `storeIdOf`). */
+interface StoreIdentityTable {
+  singleton: ColumnType<boolean, boolean | undefined, never>;
+  id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** A bank link started on the platform's hosted page and not yet reported linked, per account. */

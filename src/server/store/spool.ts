@@ -12,10 +12,11 @@ import {
 import path from 'node:path';
 import { recordSendingOutcome, type SendingOutcome } from './approvals';
 import type { AuditEvent } from './audit';
-import type { Db } from './db';
+import { storeIdOf, type Db } from './db';
 import {
   completeFromSpool,
   releaseFromSpool,
+  scopeIs,
   type IdempotencyScope,
   type KeptWithOutcome,
   type Outcome,
@@ -28,8 +29,18 @@ import type { MoneyRequestSettlement } from './money-requests';
  * here, one JSON line each, fsynced before the user is answered. The spool is replayed into the
  * store at boot and on every housekeeping tick; replay is idempotent (a done record is final), so
  * a line replayed twice changes nothing.
+ *
+ * Every line ends where a person or an operator sees it: replayed into the store; or, when the
+ * row it settles is gone from the store it was written for (pruned, deleted), logged once at warn
+ * with its reference and dropped; or, when it was written for another store (or before lines
+ * named one), kept, and logged once at warn per process, for an operator to replay it there.
  */
-export interface SpoolEntry {
+interface SpooledFor {
+  /** The store the line was written for (db.ts `storeIdOf`); absent on lines from before it. */
+  store?: string;
+}
+
+export interface SpoolEntry extends SpooledFor {
   scope: IdempotencyScope;
   outcome: Outcome;
   reference: string | null;
@@ -45,7 +56,7 @@ export interface SpoolEntry {
  * (routes/approvals.ts): its approval, register row and audit event, replayed together. The
  * approval route takes no Idempotency-Key, so there is no request record to complete.
  */
-export interface SpooledSending {
+export interface SpooledSending extends SpooledFor {
   kind: 'approval_sending';
   sending: SendingOutcome;
   at: string;
@@ -58,7 +69,7 @@ export interface SpooledSending {
  * request be told it is still being processed. `claimedAt` names the attempt, so a later attempt
  * with the same key is never released by it.
  */
-export interface SpooledRelease {
+export interface SpooledRelease extends SpooledFor {
   kind: 'not_sent';
   scope: IdempotencyScope;
   claimedAt: string;
@@ -86,10 +97,10 @@ const sameRequest = (
   line.scope.key === scope.key;
 
 /**
- * Whether this store holds what a line settles: the register row of its reference, or the
- * approval it sends. A line whose request this store never held was written by a portal on
- * another store (two processes sharing one DATA_DIR): writing it here would change nothing, yet
- * count as done and take it out of the spool its own store replays from. It stays instead.
+ * Whether this store holds what a line settles: the approval it sends, the register row of its
+ * reference, or (a request without one, such as an issuer account's save) its idempotency
+ * record, claimed before the platform was asked. A line whose row this store does not hold was
+ * written for another store, or its row is gone since (`replay` tells which).
  */
 async function heldHere(db: Db, line: SpoolLine): Promise<boolean> {
   if (isSending(line)) {
@@ -100,7 +111,14 @@ async function heldHere(db: Db, line: SpoolLine): Promise<boolean> {
       .executeTakeFirst();
     return Boolean(approval);
   }
-  if (!line.reference) return true;
+  if (!line.reference) {
+    const record = await db
+      .selectFrom('idempotency_records')
+      .select('key')
+      .where(scopeIs(line.scope))
+      .executeTakeFirst();
+    return Boolean(record);
+  }
   const row = await db
     .selectFrom('money_requests')
     .select('reference')
@@ -109,15 +127,50 @@ async function heldHere(db: Db, line: SpoolLine): Promise<boolean> {
   return Boolean(row);
 }
 
+/** What an operator is told of a line: what it settles, never the answer's body or the audits. */
+function whatItSettles(line: SpoolLine) {
+  if (isSending(line)) {
+    return {
+      reference: line.sending.reference,
+      approvalId: line.sending.approvalId,
+      outcome: line.sending.state,
+      spooledAt: line.at,
+    };
+  }
+  return {
+    reference: line.reference,
+    route: line.scope.route,
+    key: line.scope.key,
+    outcome: isRelease(line) ? 'not_sent' : line.outcome.state,
+    spooledAt: line.at,
+  };
+}
+
+/** Where the spool tells an operator of the lines it drops or cannot replay here. */
+export interface SpoolLog {
+  warn(details: object, message: string): void;
+}
+
 export class OutcomeSpool {
-  constructor(readonly file: string) {}
+  /** The lines already told as kept for another store, by their text (told once per process). */
+  private readonly toldKept = new Set<string>();
+
+  constructor(
+    readonly file: string,
+    private readonly options: {
+      /** The store this process writes to (db.ts `storeIdOf`): named on every line appended. */
+      storeId?: string;
+      log?: SpoolLog;
+    } = {},
+  ) {}
 
   /** Appends one entry durably (write + fsync). Throws only when the disk itself fails. */
   append(entry: SpoolLine): void {
     mkdirSync(path.dirname(this.file), { recursive: true });
+    const line = { ...entry, store: entry.store ?? this.options.storeId };
     const fd = openSync(this.file, 'a');
     try {
-      appendFileSync(fd, `${JSON.stringify(entry)}\n`);
+      appendFileSync(fd, `${JSON.stringify(line)}\n`);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -179,19 +232,40 @@ export class OutcomeSpool {
   }
 
   /**
-   * Writes every entry into the store; entries that still fail, and those whose request this
-   * store does not hold (heldHere), stay in the spool: a line leaves it only once the store holds
-   * its outcome. Returns how many were replayed and how many remain.
+   * Writes every entry into the store. One whose row (heldHere) is gone from the store it was
+   * written for is logged at warn with its reference and dropped: nothing is left to settle, and
+   * writing it would bring back a row that was removed. One written for another store, or before
+   * lines named their store, stays (logged once at warn), as do those that still fail: a line
+   * leaves the spool only once the store holds its outcome or has proved it need not. Returns how
+   * many were replayed, dropped, and remain.
    */
-  async replay(db: Db): Promise<{ replayed: number; remaining: number }> {
+  async replay(db: Db): Promise<{ replayed: number; remaining: number; dropped: number }> {
     const entries = this.read();
-    if (entries.length === 0) return { replayed: 0, remaining: 0 };
+    if (entries.length === 0) return { replayed: 0, remaining: 0, dropped: 0 };
     const left: SpoolLine[] = [];
     let replayed = 0;
+    let dropped = 0;
+    const here = storeIdOf(db);
     for (const entry of entries) {
       try {
         if (!(await heldHere(db, entry))) {
+          if (here && entry.store === here) {
+            dropped += 1;
+            this.options.log?.warn(
+              whatItSettles(entry),
+              'spooled outcome dropped: its row is gone from the store it was written for (pruned or deleted), so there is nothing left to settle',
+            );
+            continue;
+          }
           left.push(entry);
+          const text = JSON.stringify(entry);
+          if (!this.toldKept.has(text)) {
+            this.toldKept.add(text);
+            this.options.log?.warn(
+              { ...whatItSettles(entry), store: entry.store ?? null },
+              'spooled outcome kept: this store does not hold its row, and the line was written for another store (or names none); replay it into that store, or remove the line once checked',
+            );
+          }
           continue;
         }
         if (isSending(entry)) {
@@ -213,6 +287,6 @@ export class OutcomeSpool {
     const tmp = `${this.file}.tmp`;
     writeFileSync(tmp, now.map((e) => `${JSON.stringify(e)}\n`).join(''));
     renameSync(tmp, this.file);
-    return { replayed, remaining: now.length };
+    return { replayed, remaining: now.length, dropped };
   }
 }
