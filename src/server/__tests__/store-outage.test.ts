@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeIdOf, type Db } from '../store/db';
+import { findRow } from '../store/rows';
 import { OutcomeSpool } from '../store/spool';
 import { getMoneyRequest } from '../store/money-requests';
 import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
@@ -372,12 +373,7 @@ describe('spooled lines whose row this store no longer holds', () => {
   it('a line without a reference whose record was pruned is dropped, not written back as a record brought back to life', async () => {
     spool.append(line('gone-save-01', null));
     expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0, dropped: 1 });
-    const record = await h.db
-      .selectFrom('idempotency_records')
-      .select('key')
-      .where('key', '=', 'gone-save-01')
-      .executeTakeFirst();
-    expect(record).toBeUndefined();
+    expect(await findRow(h.db, 'idempotency_records', 'key', 'gone-save-01')).toBeUndefined();
     expect(told[0]).toMatchObject({ details: { reference: null, key: 'gone-save-01' } });
   });
 
