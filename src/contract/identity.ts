@@ -488,7 +488,14 @@ export const approvalsQuerySchema = z
     { message: 'Amount at least must not be more than Amount at most', path: ['minAmount'] },
   );
 export const approvalParamsSchema = z.object({ approvalId: z.uuid('approvalId must be an id') });
-export const pendingDisbursementSchema = z.object({ pendingApproval: approvalSchema });
+export const pendingDisbursementSchema = z.object({
+  pendingApproval: approvalSchema,
+  /**
+   * Why it waits: above DISBURSEMENT_APPROVAL_ABOVE by itself, or with the account's other
+   * disbursements of the last 24 hours.
+   */
+  why: z.string().optional(),
+});
 /**
  * Why a held disbursement is rejected: the investor reads it with the outcome of their request,
  * so it is said for them. Named as the dialog labels it ("Reason for the investor").

@@ -166,7 +166,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/accounts/:accountId/disbursements': {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,
-    note: 'Move money out of my custody account (ACH or wire); Idempotency-Key required. Above DISBURSEMENT_APPROVAL_ABOVE it waits for a second person.',
+    note: "Move money out of my custody account (ACH or wire); Idempotency-Key required. One that takes the account's disbursements of the last 24 hours (sent, being sent, of unknown outcome or held) above DISBURSEMENT_APPROVAL_ABOVE waits for a second person; the answer's `why` says which total it crossed.",
     stepUp: 'always',
     limits: MONEY,
   },

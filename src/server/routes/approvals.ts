@@ -1,4 +1,3 @@
-import Big from 'big.js';
 import {
   approvalParamsSchema,
   approvalRejectSchema,
@@ -135,12 +134,6 @@ export function lostSendMessage(moneyReference: string | null): string {
     : `${cause} It may or may not have reached the platform. Do not send it again.`;
 }
 
-/** Whether a disbursement of `amount` must wait for a second person (off when unset). */
-export function needsApproval(deps: Deps, amount: string): boolean {
-  const above = deps.config.identity.disbursementApprovalAbove;
-  return above !== undefined && new Big(amount).gt(above);
-}
-
 /**
  * Moves the register's row of a held disbursement on, when it is still where the approval left
  * it (`from`): a reconciliation pass or a reviewer may have settled it while the call ran. `tx`
@@ -167,6 +160,8 @@ export async function holdDisbursement(
     user: SignedInUser;
   },
   request: DisbursementRequest,
+  /** Why it waits (lib/approval-total.ts), told with the answer. */
+  why: string,
 ) {
   const record = await holdForApproval(ctx.deps.db, {
     accountId: request.accountId,
@@ -189,7 +184,7 @@ export async function holdDisbursement(
       type: request.type,
     },
   });
-  return { pendingApproval: toApproval(record, ctx.deps.sealer) };
+  return { pendingApproval: toApproval(record, ctx.deps.sealer), why };
 }
 
 /**

@@ -41,7 +41,8 @@ import {
 } from '../upstream';
 import type { Deps } from '../deps';
 import { defineRoute } from './define';
-import { holdDisbursement, needsApproval } from './approvals';
+import { holdDisbursement } from './approvals';
+import { approvalReason } from '../lib/approval-total';
 import { z } from 'zod';
 import { pendingDisbursementSchema } from '../../contract/identity';
 
@@ -276,10 +277,14 @@ export const custodyRoutes = [
         cashMoveScope('disbursement', params.accountId, body, body.type),
       );
       const request = toDisbursementRequest(params.accountId, body);
-      // Maker-checker: above the threshold the request waits for a second person.
-      if (needsApproval(deps, request.amount)) {
-        return holdDisbursement({ deps, audit, user: user!, moneyReference }, request);
-      }
+      // Maker-checker: above the threshold, this request alone or with the account's other
+      // disbursements of the last 24 hours, the request waits for a second person.
+      const why = await approvalReason(deps, {
+        accountId: params.accountId,
+        amount: request.amount,
+        reference: moneyReference,
+      });
+      if (why) return holdDisbursement({ deps, audit, user: user!, moneyReference }, request, why);
       // Written with the outcome, whatever it is: the register row alone does not say ACH or wire.
       await audit({
         action: 'disbursement_sent',

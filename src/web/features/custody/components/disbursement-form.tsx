@@ -313,7 +313,7 @@ function useSeparateBankFieldsPerType(
 
 /** The rule of the second approval, in the words the form and its review both use. */
 const approvalWords = (above: string) =>
-  `Amounts above ${formatMoney(above)} wait for a second person's approval before anything is sent.`;
+  `Amounts above ${formatMoney(above)}, by themselves or with this account's other disbursements of the last 24 hours, wait for a second person's approval before anything is sent.`;
 
 /** Whether this amount is one that waits for a second person. */
 const waitsForApproval = (amount: string, above: string | undefined) => {
@@ -376,17 +376,17 @@ function ReviewSummary({
 export function DisbursementAnswer({
   answer,
 }: {
-  answer: DisbursementReceipt | { pendingApproval: Approval };
+  answer: DisbursementReceipt | { pendingApproval: Approval; why?: string };
 }) {
   return 'pendingApproval' in answer ? (
-    <HeldForApproval approval={answer.pendingApproval} />
+    <HeldForApproval approval={answer.pendingApproval} why={answer.why} />
   ) : (
     <DisbursementResult receipt={answer} />
   );
 }
 
 /** Focus comes here as it appears, as on a receipt: the form the person sent from is gone. */
-function HeldForApproval({ approval }: { approval: Approval }) {
+function HeldForApproval({ approval, why }: { approval: Approval; why?: string }) {
   return (
     <Alert severity="info" role="status" tabIndex={-1} ref={focusOnMount}>
       <AlertTitle>Waiting for approval: nothing sent yet</AlertTitle>
@@ -399,7 +399,9 @@ function HeldForApproval({ approval }: { approval: Approval }) {
         ]}
       />
       <Box sx={{ mt: 2 }}>
-        Disbursements this large are sent only after a second person approves them. Follow it on{' '}
+        {/* The BFF's words say why: this amount, or the account's total of the last 24 hours. */}
+        {why ?? 'Disbursements this large are sent only after a second person approves them.'}{' '}
+        Follow it on{' '}
         {/* The approvals page opened on this one request, marked; an investor's menu names it
             Held disbursements. */}
         <Link

@@ -166,4 +166,4 @@ export default function DisbursementRoute() {
   );
 }
 
-type DisbursementAnswered = DisbursementReceipt | { pendingApproval: Approval };
+type DisbursementAnswered = DisbursementReceipt | { pendingApproval: Approval; why?: string };

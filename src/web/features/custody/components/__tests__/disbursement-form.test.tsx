@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../contract/custody-views';
 import { disbursementTypeLabels } from '../../../../../contract/disbursements';
-import { DisbursementForm } from '../disbursement-form';
+import { DisbursementAnswer, DisbursementForm } from '../disbursement-form';
 import { DisbursementReadiness } from '../disbursement-readiness';
 import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { descriptionOf, fill, onFakeClock, renderWithProviders } from '../../../../testing/render';
@@ -253,6 +253,18 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
   });
 
+  it('held because of the day’s total: the answer says so in the BFF’s words', () => {
+    const why =
+      "With the earlier disbursements of the last 24 hours ($955.00) this one brings the total to $1,954.00, above $1,000.00: it waits for a second person's approval.";
+    renderWithProviders(
+      <DisbursementAnswer answer={{ pendingApproval: approvalView({ amount: '999' }), why }} />,
+    );
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Waiting for approval: nothing sent yet');
+    expect(status.textContent).toContain(`${why} Follow it on Held disbursements`);
+    expect(status.textContent).not.toContain('Disbursements this large');
+  });
+
   it('by domestic wire: the routing checksum is checked; above the threshold it waits for approval', async () => {
     const sent = mockPost(
       endpoint,
@@ -398,7 +410,7 @@ describe('the limits and choices the form knows before review', () => {
   it('says by the amount and on review that amounts above the approval threshold wait for a second person', async () => {
     const { sent, user, amount } = showWithLimits({ approvalAbove: '1000' });
     expect(descriptionOf(amount)).toBe(
-      "Dollars and whole cents, such as 1250.50. Amounts above $1,000.00 wait for a second person's approval before anything is sent.",
+      "Dollars and whole cents, such as 1250.50. Amounts above $1,000.00, by themselves or with this account's other disbursements of the last 24 hours, wait for a second person's approval before anything is sent.",
     );
     await fill(user, amount, '5000');
     let dialog = await review(user);

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, idempotencyKeys, sandboxCallsOf, signIn, useHarness } from './harness';
+
+/*
+ * The limits of the routes that move or route money, against an investor who tries to get round
+ * them: DISBURSEMENT_APPROVAL_ABOVE on the account's rolling total, not on one request (ten
+ * requests just under it would otherwise move ten times the limit with no second person), and
+ * the same rate limits on deposits and on linking a bank as on disbursements.
+ */
+
+let investor: string;
+let accountA: string;
+let accountB: string;
+
+const h = useHarness({ env: { DISBURSEMENT_APPROVAL_ABOVE: '1000' } });
+beforeAll(async () => {
+  investor = await signIn(h.app, 'investor@demo.test');
+  [accountA, accountB] = h.manifest.investors[0].accountIds;
+});
+
+const newKey = idempotencyKeys('limits');
+const post = (url: string, body: unknown, key: string | null = newKey()) =>
+  call(h.app, 'POST', url, {
+    cookie: investor,
+    body,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+const wire = (accountId: string, amount: string) =>
+  post(`/api/accounts/${accountId}/disbursements`, {
+    type: 'wire_domestic',
+    amount,
+    bankId: '021000021',
+    bankAccountId: '55544433322',
+  });
+
+describe('the approval limit on disbursements', () => {
+  it('counts the account’s disbursements of the last 24 hours: the one that crosses it waits', async () => {
+    const sentBefore = await sandboxCallsOf(h.sandboxUrl, 'createCustodyFundDisbursement');
+    // $955.00 in three requests, together under the limit: each goes.
+    for (const amount of ['300', '320', '335']) {
+      const res = await wire(accountA, amount);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toHaveProperty('requestId');
+    }
+    expect(await sandboxCallsOf(h.sandboxUrl, 'createCustodyFundDisbursement')).toBe(
+      sentBefore + 3,
+    );
+    // The fourth, under the limit by itself, brings the total above it: held, nothing sent.
+    const fourth = await wire(accountA, '999');
+    expect(fourth.statusCode, fourth.body).toBe(201);
+    expect(fourth.json().pendingApproval).toMatchObject({ state: 'pending', amount: '999' });
+    expect(fourth.json().why).toBe(
+      "With the earlier disbursements of the last 24 hours ($955.00) this one brings the total to $1,954.00, above $1,000.00: it waits for a second person's approval.",
+    );
+    expect(await sandboxCallsOf(h.sandboxUrl, 'createCustodyFundDisbursement')).toBe(
+      sentBefore + 3,
+    );
+    // The one held counts too: a small one after it waits as well.
+    const after = await wire(accountA, '5');
+    expect(after.json().pendingApproval).toMatchObject({ amount: '5' });
+    // Another account's total is its own.
+    const other = await wire(accountB, '900');
+    expect(other.json()).toHaveProperty('requestId');
+  });
+
+  it('says the limit itself when one request is above it', async () => {
+    const res = await wire(accountB, '1500.5');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().why).toBe(
+      "Disbursements above $1,000.00 wait for a second person's approval.",
+    );
+  });
+});
