@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, idempotencyKeys, sandboxCallsOf, signIn, useHarness } from './harness';
+import { apiErrorOf, call, idempotencyKeys, sandboxCallsOf, signIn, useHarness } from './harness';
 
 /*
  * The limits of the routes that move or route money, against an investor who tries to get round
@@ -69,5 +69,30 @@ describe('the approval limit on disbursements', () => {
     expect(res.json().why).toBe(
       "Disbursements above $1,000.00 wait for a second person's approval.",
     );
+  });
+});
+
+describe('rate limits on the routes that move or route money', () => {
+  // Counted before the input is checked: requests refused for their input count too, so these
+  // reach the limit without moving money (none carries an Idempotency-Key).
+  it.each([
+    ['a deposit', () => `/api/accounts/${accountA}/deposits`],
+    ['linking a bank', () => `/api/accounts/${accountA}/linked-bank`],
+  ])('%s: 30 a minute per person, then 429 with the disbursements’ words', async (_what, url) => {
+    const other = await signIn(h.app, 'investor2@demo.test');
+    const refused = (cookie: string) =>
+      // Another investor's account: refused (403) without a call to the platform, counted all the same.
+      call(h.app, 'POST', url(), { cookie, body: {} });
+    const answers = [];
+    for (let i = 0; i < 31; i += 1) answers.push((await refused(other)).statusCode);
+    expect(answers.slice(0, 30).every((status) => status !== 429)).toBe(true);
+    expect(answers[30]).toBe(429);
+    const error = apiErrorOf(await refused(other));
+    expect(error.code).toBe('rate_limited');
+    expect(error.message).toMatch(
+      /^Too many requests of this kind right now\. Nothing was sent; try again in \d+ seconds?\.$/,
+    );
+    // Per person: the first investor is not held back by the second one's requests.
+    expect((await post(url(), {}, null)).statusCode).not.toBe(429);
   });
 });

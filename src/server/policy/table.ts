@@ -184,11 +184,16 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,
     note: 'Link a bank account for ACH to my account (linkExternalAccount); audited. The pending link is kept per account; a bank already linked (715) is answered as that bank.',
+    // A platform write that routes money (the bank ACH pulls from and pays to): limited as the
+    // money routes are.
+    limits: MONEY,
   },
   'POST /api/accounts/:accountId/deposits': {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,
     note: 'Deposit from my linked bank into my custody account (fundCustodyAccount), recorded in the register with our reference; Idempotency-Key required.',
+    // It pulls money by ACH from the investor's bank: the same limits as a disbursement.
+    limits: MONEY,
   },
   'GET /api/holdings': {
     roles: ['investor'],
