@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getMoneyRequest } from '../store/money-requests';
 import { apiErrorOf, call, idempotencyKeys, sandboxCallsOf, signIn, useHarness } from './harness';
 
 /*
@@ -94,5 +95,34 @@ describe('rate limits on the routes that move or route money', () => {
     );
     // Per person: the first investor is not held back by the second one's requests.
     expect((await post(url(), {}, null)).statusCode).not.toBe(429);
+  });
+});
+
+describe('requests made at once', () => {
+  it('a request refused as a repeat is never named to another as being sent', async () => {
+    const before = await sandboxCallsOf(h.sandboxUrl, 'fundCustodyAccount');
+    // Four deposits of $31.50 at once, each under a key of its own (four tabs).
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => post(`/api/accounts/${accountA}/deposits`, { amount: '31.50' })),
+    );
+    const created = answers.filter((res) => res.statusCode === 201);
+    const refused = answers.filter((res) => res.statusCode !== 201);
+    expect(created).toHaveLength(1);
+    expect(await sandboxCallsOf(h.sandboxUrl, 'fundCustodyAccount')).toBe(before + 1);
+    const sent = created[0].json().reference as string;
+    for (const res of refused) {
+      const error = apiErrorOf(res);
+      expect(res.statusCode, res.body).toBe(409);
+      // Only the one that was sent stands in their way, in the answer and in the register.
+      expect(error.standing?.map((row) => row.reference)).toEqual([sent]);
+      const own = await getMoneyRequest(h.db, error.reference!);
+      expect(own).toMatchObject({ outcome: 'not_sent' });
+      expect(own!.message).toContain(sent);
+      for (const other of refused) {
+        const theirs = apiErrorOf(other).reference!;
+        expect(error.message).not.toContain(theirs);
+        expect(own!.message).not.toContain(theirs);
+      }
+    }
   });
 });

@@ -564,4 +564,18 @@ export const migrations: Record<string, Migration> = {
       )`.execute(db);
     },
   },
+  // A request made at once with others and refused as their repeat was named to them as "being
+  // sent", though it was only claimed and never passed the check: a claimed request now stands in
+  // another's way once it has passed it (admitted_at). Rows still being sent when this runs passed
+  // it under the code before, so they are marked admitted. Added only if missing, and the update
+  // touches only rows without the mark, so running it again changes nothing.
+  '0021-money-request-admitted': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists admitted_at timestamptz`.execute(
+        db,
+      );
+      await sql`update money_requests set admitted_at = coalesce(sent_at, created_at)
+        where outcome = 'pending' and admitted_at is null`.execute(db);
+    },
+  },
 };

@@ -379,7 +379,8 @@ export function listMoneyRequestsOfAccount(
  * The check runs one at a time for an account and kind (a lock held to the end of its
  * transaction), and a request that yields is marked not sent inside that same step. So of
  * requests made at once in two tabs or on two instances exactly one is admitted: each sees every
- * other one claimed before its check, and none that has already yielded. Ordering by the moment
+ * other one admitted before its check (admitted_at, marked here), and none that has only been
+ * claimed or has already yielded: a request refused here is never named to another as being sent. Ordering by the moment
  * of each claim would not do: those moments are taken before the claims are written, so a later
  * claim can carry the earlier moment and both would pass.
  *
@@ -419,14 +420,20 @@ export async function admitUnlessStanding(
       .selectAll()
       .where('account_id', '=', scope.accountId)
       .where('kind', '=', scope.kind)
-      .where((eb) =>
-        same
+      .where((eb) => {
+        // Being sent stands in the way once admitted: a request claimed at the same moment that
+        // has not passed this check yet (and may yield to this one) was never sent.
+        const standing = eb.and([
+          eb('outcome', 'in', [...scope.outcomes]),
+          eb.or([eb('outcome', '!=', 'pending'), eb('admitted_at', 'is not', null)]),
+        ]);
+        return same
           ? eb.or([
-              eb('outcome', 'in', [...scope.outcomes]),
+              standing,
               eb.and([eb('outcome', 'in', [...same.outcomes]), eb('created_at', '>=', same.since)]),
             ])
-          : eb('outcome', 'in', [...scope.outcomes]),
-      );
+          : standing;
+      });
     if (scope.offeringId) query = query.where('offering_id', '=', scope.offeringId);
     if (scope.reference) query = query.where('reference', '!=', scope.reference);
     const acknowledged = new Set(scope.acknowledged ?? []);
@@ -434,7 +441,8 @@ export async function admitUnlessStanding(
       .filter((row) => !acknowledged.has(row.reference))
       .filter(
         (row) =>
-          scope.outcomes.includes(row.outcome) ||
+          (scope.outcomes.includes(row.outcome) &&
+            (row.outcome !== 'pending' || row.admitted_at !== null)) ||
           (same !== undefined &&
             sameDecimal(same.units ? row.units : row.amount, same.units ?? same.amount) &&
             sameMethod(row.method, same.method)),
@@ -448,6 +456,13 @@ export async function admitUnlessStanding(
         { outcome: 'not_sent', via: 'response', by: 'system', neverSent: true },
         scope.now ?? new Date(),
       );
+    } else if (scope.reference) {
+      // Admitted, under the lock: from now on it stands in the way of the requests checked after it.
+      await tx
+        .updateTable('money_requests')
+        .set({ admitted_at: scope.now ?? new Date() })
+        .where('reference', '=', scope.reference)
+        .execute();
     }
     return rows.map(toMoneyRequest);
   });
@@ -551,6 +566,8 @@ export async function openMoneyRequest(
         next_step: null,
         updated_at: now,
         sent_at: now,
+        // A retried key is checked again before it is sent.
+        admitted_at: null,
         settled_at: null,
         settled_via: null,
         settled_by: null,

@@ -251,6 +251,11 @@ interface MoneyRequestsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: Nullable<Date>;
+  /**
+   * When the request passed the check of standing requests (admitUnlessStanding); null while it
+   * has not, or never did. A request being sent stands in another's way only once admitted.
+   */
+  admitted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   settled_at: Nullable<Date>;
   settled_via: Nullable<MoneyRequestSettledVia>;
   settled_by: Nullable<string>;
