@@ -4,7 +4,7 @@ import { chosenAccountIdSchema, INVEST_FROM_ACCOUNT_REQUIRED } from './account-v
 import { compare, formatMoney, formatShares, multiply, wholeUnits } from './decimal';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import type { Offering } from './offerings';
-import { fail, pass, type RuleResult } from './rules/result';
+import { fail, pass, requiredText, type RuleResult } from './rules/result';
 import { lowerCaseStatusSchema } from './status';
 import { paymentMethodSchema } from './trades';
 
@@ -233,10 +233,12 @@ export function makeInvestmentFormSchema(
           const blocked = blockOf(accountId);
           if (blocked) ctx.addIssue({ code: 'custom', message: blocked });
         }),
-      units: z.string({ error: 'Units is required' }).superRefine((value, ctx) => {
-        const result = checkInvestment(offering, value);
-        if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
-      }),
+      units: z
+        .string({ error: requiredText('Units is required', '20') })
+        .superRefine((value, ctx) => {
+          const result = checkInvestment(offering, value);
+          if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
+        }),
       paymentMethod: paymentMethodSchema,
     })
     .superRefine(({ accountId, paymentMethod }, ctx) => {
@@ -249,7 +251,7 @@ export type InvestmentForm = z.infer<ReturnType<typeof makeInvestmentFormSchema>
 /** Body of `POST /api/offerings/:offeringId/investments`. */
 export const investmentRequestSchema = z.object({
   accountId: chosenAccountIdSchema,
-  units: z.string({ error: 'Units is required' }).superRefine((value, ctx) => {
+  units: z.string({ error: requiredText('Units is required', '20') }).superRefine((value, ctx) => {
     const result = checkUnits(value);
     if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
   }),

@@ -49,5 +49,5 @@ export function checkMoneyAmount(input: string, ceiling?: string): RuleResult {
 
 /** The schema form of `checkMoneyAmount`: the amount field of a money form and its BFF route. */
 export function moneyAmountSchema(ceiling?: string) {
-  return ruleSchema((input) => checkMoneyAmount(input, ceiling), 'Amount is required');
+  return ruleSchema((input) => checkMoneyAmount(input, ceiling), 'Amount is required', '1250.50');
 }

@@ -129,6 +129,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  // The API takes JSON only: Fastify's own text/plain parser would hand a route a string, which
+  // its form's rules then called missing fields (415 instead, error-handler.ts).
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(compress, compressOptions);
   await app.register(securityHeadersPlugin, { config });

@@ -51,10 +51,12 @@ export class HttpError extends Error {
        * message ends with (notSentRefusal). The register keeps it beside the reason.
        */
       nextStep?: string;
+      /** The HTTP status, when the code's own does not say it (415 for a body not sent as JSON). */
+      status?: number;
     } = {},
   ) {
     super(message);
-    this.status = statusOf[code];
+    this.status = extra.status ?? statusOf[code];
   }
 
   /** The reply's body: the contract's error shape (apiErrorSchema), which the web parses. */

@@ -56,7 +56,20 @@ async function errorHandler(app: FastifyInstance) {
     if (logged) {
       // Already logged above, without the error object (its cause holds the reply).
     } else if (httpError.status >= 500) request.log.error({ err }, 'request failed');
-    else request.log.info({ code: httpError.code, status: httpError.status }, httpError.message);
+    else {
+      // A refusal is logged by its code and the fields it names, not its words: they may name
+      // people (an account's holder, another user's email), and the log keeps no personal data.
+      const { refusal, fields } = httpError.extra;
+      request.log.info(
+        {
+          code: httpError.code,
+          status: httpError.status,
+          ...(refusal ? { refusal } : {}),
+          ...(fields?.length ? { fields: fields.map((issue) => issue.field) } : {}),
+        },
+        'request refused',
+      );
+    }
     if (httpError.extra.retryAfterSeconds) {
       reply.header('retry-after', String(httpError.extra.retryAfterSeconds));
     }
@@ -93,8 +106,8 @@ function fromFastify(err: FastifyError): HttpError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new HttpError(
         'bad_request',
-        'Send the request body as JSON (Content-Type: application/json).',
-        { submitted: 'no' },
+        'Send the request as JSON (Content-Type: application/json).',
+        { submitted: 'no', status: 415 },
       );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

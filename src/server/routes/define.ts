@@ -242,10 +242,15 @@ export function registerRoutes(
     const preValidation: PreValidationHook[] = [];
     if (policy.roles !== 'public') preValidation.push(roleCheck(policy, key, deps));
     if (policy.limits) preValidation.push(...limitHooks(app, key, policy.limits, limitScale));
+    // The object named in the path (an account, an issuer) is checked before the input is: a
+    // person without access to it gets 403, never a 400 listing the fields of its form.
+    if (policy.objects.some((rule) => rule.from === 'params')) {
+      preValidation.push(pathObjectCheck(spec, policy, key, deps));
+    }
     // A request without a body is read as `{}`, so each missing field is named (not "expected
     // object").
     if (spec.body) preValidation.push(emptyBodyAsObject);
-    preValidation.push(noNulCharacter);
+    preValidation.push(checkInputShape);
     typed.route({
       method: spec.method,
       url: spec.url,
@@ -271,17 +276,81 @@ async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
   if (request.body === undefined || request.body === null) request.body = {};
 }
 
-/** The first text in `value` holding U+0000, as a field path (`address.line1`, `holdings.0.name`). */
-function fieldWithNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'input' : null;
-  if (value === null || typeof value !== 'object') return null;
-  // Parsed JSON, query strings and paths hold no cycles; a buffer or a stream is not text.
-  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') {
-    return null;
+/**
+ * How deeply the input may nest: the deepest form the portal takes (an IRA request's holdings,
+ * each with its fields) is four levels down. Deeper input is no form of ours.
+ */
+const MAX_INPUT_DEPTH = 32;
+
+/** What is wrong with the shape of one part of the input, as a field path and a sentence. */
+interface InputFault {
+  field: string;
+  message: string;
+}
+
+/**
+ * The first fault of `value`: nesting deeper than MAX_INPUT_DEPTH, or a text holding U+0000, named
+ * by its field path (`address.line1`, `holdings.0.name`). Walked with a stack of its own, not by
+ * recursion: a body of thousands of nested arrays would otherwise exhaust the call stack (a 500).
+ */
+function inputFault(value: unknown, root: string): InputFault | null {
+  // `top`: the field of the request the item is in (its first path segment), which names a fault
+  // of nesting: the path down to the depth limit would be dozens of segments long.
+  const pending: { value: unknown; path: string; depth: number; top: string }[] = [
+    { value, path: root, depth: 0, top: root },
+  ];
+  while (pending.length > 0) {
+    const item = pending.pop()!;
+    if (typeof item.value === 'string') {
+      if (!item.value.includes('\u0000')) continue;
+      const field = item.path || 'input';
+      return { field, message: `${field} must not contain the NUL character (U+0000)` };
+    }
+    if (item.value === null || typeof item.value !== 'object') continue;
+    // Parsed JSON, query strings and paths hold no cycles; a buffer or a stream is not text.
+    if (
+      ArrayBuffer.isView(item.value) ||
+      typeof (item.value as { pipe?: unknown }).pipe === 'function'
+    ) {
+      continue;
+    }
+    if (item.depth >= MAX_INPUT_DEPTH) {
+      const field = item.top || 'input';
+      return {
+        field,
+        message: `${item.top ? item.top : 'The request'} is nested more than ${MAX_INPUT_DEPTH} levels deep; no form of the portal is. Send the form's fields as they are.`,
+      };
+    }
+    // Pushed last to first, so the first field is looked at first, as it is named.
+    const entries = Object.entries(item.value);
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i];
+      pending.push({
+        value: child,
+        path: item.path ? `${item.path}.${key}` : key,
+        depth: item.depth + 1,
+        // The body's own fields name it; a body that is a list has none (the request is named).
+        top: item.depth > 0 || item.path ? item.top : Array.isArray(item.value) ? '' : key,
+      });
+    }
   }
-  for (const [key, item] of Object.entries(value)) {
-    const found = fieldWithNul(item, path ? `${path}.${key}` : key);
-    if (found) return found;
+  return null;
+}
+
+/**
+ * A field given more than once in the address (`?accountId=A1&accountId=A2`): the query string
+ * parser makes it a list, which no query of the portal takes, and the field's own rule would
+ * then say it is missing. Said as it is instead.
+ */
+function repeatedQueryField(query: unknown): InputFault | null {
+  if (query === null || typeof query !== 'object') return null;
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) {
+      return {
+        field: `query.${key}`,
+        message: `${key}: give it once (the address gives it ${value.length} times)`,
+      };
+    }
   }
   return null;
 }
@@ -289,19 +358,20 @@ function fieldWithNul(value: unknown, path: string): string | null {
 /**
  * No text the portal takes may hold the NUL character: PostgreSQL cannot store it (a filter or a
  * note holding one failed in the store as a 500), and no name, address, note or search means it.
- * Refused for every route before its own validation, naming the field and never echoing the value.
+ * Nor may the input nest deeper than any form does. Refused for every route before its own
+ * validation (400), naming the field and never echoing the value.
  */
-function noNulCharacter(request: FastifyRequest, _reply: FastifyReply, done: HookDone): void {
+function checkInputShape(request: FastifyRequest, _reply: FastifyReply, done: HookDone): void {
   // Named as the validation step names fields: `params.x`, `query.x`, and body fields bare.
-  const field =
-    fieldWithNul(request.params, 'params') ??
-    fieldWithNul(request.query, 'query') ??
-    fieldWithNul(request.body, '');
-  if (!field) return done();
-  const message = `${field} must not contain the NUL character (U+0000)`;
+  const fault =
+    repeatedQueryField(request.query) ??
+    inputFault(request.params, 'params') ??
+    inputFault(request.query, 'query') ??
+    inputFault(request.body, '');
+  if (!fault) return done();
   done(
-    new HttpError('bad_request', message, {
-      fields: [{ field, message }],
+    new HttpError('bad_request', fault.message, {
+      fields: [fault],
       submitted: 'no',
     }),
   );
@@ -361,6 +431,62 @@ function roleCheck(policy: RoutePolicy, key: string, deps: Deps): PreValidationH
   };
 }
 
+/**
+ * One object rule of the policy: the id it names in `parts`, refused when missing (400) or, when
+ * `access` is asked, when the user may not act on it (403, audited). Null for an optional one not
+ * given.
+ */
+async function checkObject(
+  rule: RoutePolicy['objects'][number],
+  parts: Record<string, Record<string, unknown> | undefined>,
+  spec: RouteSpec,
+  key: string,
+  deps: Deps,
+  request: FastifyRequest,
+  access: boolean,
+): Promise<string | null> {
+  const raw = parts[rule.from]?.[rule.field];
+  if (raw === undefined || raw === null || raw === '') {
+    if (rule.optional) return null;
+    throw new HttpError('bad_request', `${rule.field} is required`, {
+      fields: [{ field: rule.field, message: `${rule.field} is required` }],
+      submitted: 'no',
+    });
+  }
+  const id = String(raw);
+  const user = request.user;
+  if (access && !(user && (await mayAccess(user, rule, id, deps.ownership)))) {
+    await auditFor(
+      deps,
+      request,
+    )({
+      action: 'access_denied',
+      objectType: rule.kind,
+      objectId: id,
+      outcome: 'denied',
+      details: { route: key, method: spec.method },
+    });
+    throw new HttpError('forbidden', `You do not have access to this ${rule.kind}.`, {
+      submitted: 'no',
+    });
+  }
+  return id;
+}
+
+/** The objects named in the path, checked before validation (a preValidation hook). */
+function pathObjectCheck(
+  spec: RouteSpec,
+  policy: RoutePolicy,
+  key: string,
+  deps: Deps,
+): PreValidationHook {
+  const rules = policy.objects.filter((rule) => rule.from === 'params');
+  return async function pathObjectCheck(request) {
+    const parts = { params: request.params as Record<string, unknown> | undefined };
+    for (const rule of rules) await checkObject(rule, parts, spec, key, deps, request, true);
+  };
+}
+
 async function handle(
   spec: RouteSpec,
   policy: RoutePolicy,
@@ -381,28 +507,9 @@ async function handle(
   // whose outcome is unknown).
   let subject: { type: string; id: string } | null = null;
   for (const rule of policy.objects) {
-    const raw = parts[rule.from]?.[rule.field];
-    if (raw === undefined || raw === null || raw === '') {
-      if (rule.optional) continue;
-      throw new HttpError('bad_request', `${rule.field} is required`, {
-        fields: [{ field: rule.field, message: `${rule.field} is required` }],
-        submitted: 'no',
-      });
-    }
-    const id = String(raw);
-    if (!user || !(await mayAccess(user, rule, id, deps.ownership))) {
-      await audit({
-        action: 'access_denied',
-        objectType: rule.kind,
-        objectId: id,
-        outcome: 'denied',
-        details: { route: key, method: spec.method },
-      });
-      throw new HttpError('forbidden', `You do not have access to this ${rule.kind}.`, {
-        submitted: 'no',
-      });
-    }
-    subject ??= { type: rule.kind, id };
+    // The path's objects were checked before validation (pathObjectCheck).
+    const id = await checkObject(rule, parts, spec, key, deps, request, rule.from !== 'params');
+    if (id !== null) subject ??= { type: rule.kind, id };
   }
 
   const requireStepUp = (action: string) => checkStepUp(deps, request, user, action, audit);

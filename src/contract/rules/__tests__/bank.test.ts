@@ -200,7 +200,8 @@ describe('schemas', () => {
   it.each([
     [routingNumberSchema, '021000022', 'Routing number fails the ABA checksum — check for a typo'],
     [routingNumberSchema, undefined, 'Routing number is required'],
-    [usAccountNumberSchema, 42, 'Account number is required'],
+    // There, but not text: said so, not called missing.
+    [usAccountNumberSchema, 42, 'Account number must be text, not a number'],
     [swiftSchema, 'DEUTDEF', 'SWIFT/BIC code must be 8 to 11 letters and digits'],
     [ibanSchema, undefined, 'IBAN is required'],
     [
