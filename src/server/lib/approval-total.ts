@@ -5,7 +5,7 @@ import { moneyRequestPages } from '../store/money-requests';
 import type { Deps } from '../deps';
 
 /** How far back a disbursement counts toward DISBURSEMENT_APPROVAL_ABOVE: the last 24 hours. */
-export const APPROVAL_TOTAL_WINDOW_MS = 24 * 60 * 60 * 1000;
+const APPROVAL_TOTAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The register's disbursements that count: sent or on their way (accepted by the platform, being
