@@ -40,6 +40,12 @@ const errorCodeSchema = z.enum([
   'upstream_rejected',
   'upstream_permission',
   'upstream_unavailable',
+  /**
+   * The portal's own access to the platform is wrong (its credentials refused, or a read that its
+   * kind of credentials cannot make): nothing the person does, trying again included, helps
+   * until an operator fixes the portal's settings.
+   */
+  'upstream_misconfigured',
   'upstream_timeout',
   'store_unavailable',
   'internal',

@@ -101,6 +101,8 @@ describe('reads under upstream faults', () => {
     await fault({ operation: 'getAccount', statusCode: '103' });
     const res = await readAccount();
     expect(res.statusCode).toBe(503);
+    // Its own code: the pages offer no Try again, which would be refused alike until it is fixed.
+    expect(res.json().error.code).toBe('upstream_misconfigured');
     expect(res.json().error.message).toMatch(/not set up correctly\. Please contact support/);
     expect(res.json().error.message).not.toMatch(/in a moment/);
     expect(res.body).not.toMatch(/API Key|developer/i);
@@ -114,7 +116,7 @@ describe('reads under upstream faults', () => {
     const unloaded = res.json().accounts.find((a: { id: string }) => a.id === accountId);
     expect(unloaded).toMatchObject({ loaded: false });
     expect(unloaded.error).toMatchObject({
-      code: 'upstream_unavailable',
+      code: 'upstream_misconfigured',
       message: expect.stringMatching(/not set up correctly\. Please contact support/),
       requestId: res.headers['x-request-id'],
     });
@@ -179,6 +181,22 @@ describe('reads under upstream faults', () => {
 });
 
 describe('creates under upstream faults', () => {
+  it("refuses a disbursement whose bank read the platform refused for the portal's credentials: send it again once support fixed it, not in a moment", async () => {
+    await fault({ operation: 'getExternalAccount', statusCode: '103' });
+    const res = await disburse();
+    expect(res.statusCode).toBe(503);
+    const why = 'The portal’s access to the platform is not set up correctly.';
+    const next =
+      'Nothing in your request needs to change: contact support, and send it again once they have fixed it.';
+    expect(res.json().error).toMatchObject({
+      code: 'upstream_misconfigured',
+      submitted: 'no',
+      message: `${why} ${next}`,
+      nextStep: next,
+    });
+    expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0).toBe(0);
+  });
+
   it('refuses an ACH disbursement whose linked bank cannot be read: nothing sent, with our reference', async () => {
     // §4.5: ACH goes to the bank linked through linkExternalAccount. Unable to confirm one, the
     // BFF sends nothing rather than an ACH the platform may have nowhere to pay.
@@ -247,7 +265,7 @@ describe('creates under upstream faults', () => {
     const refused = await disburse(key);
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error).toMatchObject({
-      code: 'upstream_unavailable',
+      code: 'upstream_misconfigured',
       submitted: 'unknown',
     });
     // One instruction, the register's: the portal settles it, so it is not to be sent again.

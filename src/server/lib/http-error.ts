@@ -13,6 +13,7 @@ const statusOf: Record<ErrorCode, number> = {
   upstream_rejected: 422,
   upstream_permission: 502,
   upstream_unavailable: 503,
+  upstream_misconfigured: 503,
   upstream_timeout: 504,
   store_unavailable: 503,
   internal: 500,

@@ -13,8 +13,9 @@ export function fromUpstream(err: UpstreamError): HttpError {
   switch (err.kind) {
     case 'misconfigured':
       // The client's sentence names neither the key nor the code: operators read those in the log.
-      // A write refused for its credentials (103) has an unknown outcome (§5 rule 8, §7).
-      return new HttpError('upstream_unavailable', err.userMessage, faultExtra(err));
+      // A write refused for its credentials (103) has an unknown outcome (§5 rule 8, §7). Its own
+      // code tells the page that trying again will not help until an operator fixes the settings.
+      return new HttpError('upstream_misconfigured', err.userMessage, faultExtra(err));
     case 'permission':
       return new HttpError('upstream_permission', err.userMessage, {
         submitted: 'no',

@@ -41,7 +41,11 @@ import { sessionEndedOf } from '../plugins/session';
 import type { Deps, SignedInUser } from '../deps';
 import type { UpstreamClient, UpstreamLogger } from '../upstream/client';
 import { REQUEST_LINE_WRITTEN } from '../logger';
-import { SEND_AGAIN_IN_A_MOMENT, submittedSentence } from '../upstream/errors';
+import {
+  SEND_AGAIN_IN_A_MOMENT,
+  SEND_AGAIN_ONCE_FIXED,
+  submittedSentence,
+} from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
 import { outcomeWordsOf } from '../../contract/money-requests';
 import type { SpooledRelease } from '../store/spool';
@@ -878,11 +882,16 @@ function moneySettlement<R>(
   };
 }
 
-/** Faults: the platform or the store did not answer as it should. */
-const FAULT_CODES = new Set<ErrorCode>([
-  'upstream_unavailable',
-  'upstream_timeout',
-  'store_unavailable',
+/**
+ * Faults: the platform or the store did not answer as it should, and what to do then: send it
+ * again in a moment, or, where the portal's own access to the platform is wrong, once support
+ * has fixed it (trying again before would only be refused alike).
+ */
+const FAULT_NEXT_STEPS = new Map<ErrorCode, string>([
+  ['upstream_unavailable', SEND_AGAIN_IN_A_MOMENT],
+  ['upstream_timeout', SEND_AGAIN_IN_A_MOMENT],
+  ['store_unavailable', SEND_AGAIN_IN_A_MOMENT],
+  ['upstream_misconfigured', SEND_AGAIN_ONCE_FIXED],
 ]);
 
 /**
@@ -893,9 +902,10 @@ const FAULT_CODES = new Set<ErrorCode>([
  */
 function notSentFault(err: HttpError): HttpError {
   const { submitted, reason, nextStep, ...rest } = err.extra;
-  if (submitted !== 'no' || nextStep || !reason || !FAULT_CODES.has(err.code)) return err;
+  const next = FAULT_NEXT_STEPS.get(err.code);
+  if (submitted !== 'no' || nextStep || !reason || !next) return err;
   const { refusedByPlatform: _platform, ...extra } = rest;
-  return notSentRefusal(reason, SEND_AGAIN_IN_A_MOMENT, extra, err.code);
+  return notSentRefusal(reason, next, extra, err.code);
 }
 
 /**

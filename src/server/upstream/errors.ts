@@ -148,9 +148,9 @@ export function faultWords(
  * person is sent to support, never told to try again in a moment.
  */
 const PORTAL_ACCESS_NOT_SET_UP = 'The portal’s access to the platform is not set up correctly.';
-// A page's Try again stays (it passes once the settings are fixed), so the words do not deny it.
+// Pages offer no Try again for it (its own code, upstream_misconfigured): support is the way on.
 const CONTACT_SUPPORT = 'Please contact support.';
-const SEND_AGAIN_ONCE_FIXED =
+export const SEND_AGAIN_ONCE_FIXED =
   'Nothing in your request needs to change: contact support, and send it again once they have fixed it.';
 
 /** A misconfiguration's words: as faultWords, with support as the one way on. */

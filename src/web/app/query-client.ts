@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiClientError, type ApiClientError } from '../lib/api-client';
+import { isApiClientError, partMayPassOnRetry, type ApiClientError } from '../lib/api-client';
 
 /**
  * The portal's query client. A 401 while someone is signed in (the session ended) is not handled
@@ -28,6 +28,8 @@ function waitsForSlot(error: unknown): error is ApiClientError & { retryAfterSec
 export function retriesRead(failureCount: number, error: unknown): boolean {
   if (waitsForSlot(error)) return failureCount < SLOT_WAITS;
   if (isApiClientError(error) && error.status >= 400 && error.status < 500) return false;
+  // Refused for the portal's own settings: asked again, it would be refused alike.
+  if (isApiClientError(error) && !partMayPassOnRetry(error)) return false;
   return failureCount < 2;
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { mayPassOnRetry } from '../lib/api-client';
 
 /**
  * A button that says its work is under way by being marked busy (aria-disabled), not disabled:
@@ -41,14 +42,20 @@ export function BusyRetryButton({
 /**
  * A warning that something could not be read, with Try again (BusyRetryButton) as its action. A
  * status, not an alert: the rest of the page still works, and the notice says what is missing.
+ * Try again is left out where the read's error says it would be refused alike (mayPassOnRetry:
+ * the portal's own access to the platform set up wrong, a refusal for good); the error's words
+ * then say what to do instead.
  */
 export function RetryNotice({
+  error,
   busy,
   busyLabel,
   onRetry,
   sx,
   children,
 }: {
+  /** The read's error, when known: it decides whether Try again is offered. */
+  error?: unknown;
   busy: boolean;
   busyLabel?: string;
   onRetry: () => void;
@@ -60,7 +67,11 @@ export function RetryNotice({
       severity="warning"
       role="status"
       sx={sx}
-      action={<BusyRetryButton busy={busy} busyLabel={busyLabel} onRetry={onRetry} />}
+      action={
+        (error === undefined || mayPassOnRetry(error)) && (
+          <BusyRetryButton busy={busy} busyLabel={busyLabel} onRetry={onRetry} />
+        )
+      }
     >
       {children}
     </Alert>

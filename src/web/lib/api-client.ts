@@ -82,14 +82,25 @@ export const isApiClientError = (error: unknown): error is ApiClientError =>
  * answer that could not be read, 408, 5xx: the platform down, its breaker open, the portal's
  * database not answering), too many requests for now (429), or an error that is not the portal's
  * (nothing is known of it). Any other 4xx is the BFF's or the platform's answer to this very
- * request (not found, no access, refused: docs/bff-api.md, Errors): the same request gets the same
- * answer, so the page says what to do instead. Decided from the status and code, never the words.
+ * request (not found, no access, refused: docs/bff-api.md, Errors), as is the portal's own access
+ * to the platform set up wrong (`upstream_misconfigured`): the same request gets the same answer,
+ * so the page says what to do instead. Decided from the status and code, never the words.
  */
 export function mayPassOnRetry(error: unknown): boolean {
   if (!isApiClientError(error)) return true;
   if (error.code === 'network' || error.code === 'bad_response') return true;
+  if (!partMayPassOnRetry(error)) return false;
   return error.status === 408 || error.status === 429 || error.status >= 500;
 }
+
+/**
+ * Whether an error of the BFF's, in its own reply or inside one that succeeded (errorInReply),
+ * leaves asking again any use. Not where the portal's own access to the platform is wrong
+ * (`upstream_misconfigured`, a 503 of its own): that stays so until an operator fixes the
+ * portal's settings, and the message sends the person to support instead.
+ */
+export const partMayPassOnRetry = (error: { code: string }): boolean =>
+  error.code !== 'upstream_misconfigured';
 
 /**
  * An error the BFF reported inside a reply that succeeded, for a part it could not read (one

@@ -260,6 +260,10 @@ describe('QueryState', () => {
       ['not found (404)', failed(404, 'not_found')],
       ['a conflict (409)', failed(409, 'conflict')],
       ['a read the platform refuses (422)', failed(422, 'upstream_rejected')],
+      [
+        "the portal's own access to the platform set up wrong (503)",
+        failed(503, 'upstream_misconfigured'),
+      ],
     ];
     it.each(forGood)('%s: its words and the way on, no Try again', (_, error) => {
       render(

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { homeHref } from '../../config/paths';
-import { isApiClientError } from '../../lib/api-client';
+import { isApiClientError, partMayPassOnRetry } from '../../lib/api-client';
 import { NotFound } from '../not-found';
 import { PlainButtonLink } from '../plain-button';
 import { ErrorPage } from './error-page';
@@ -50,7 +50,13 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
       title="Something went wrong"
       message={message}
       retryLabel="Reload the page"
-      onRetry={() => window.location.reload()}
+      // Not where the page would be refused alike (the portal's own access to the platform set
+      // up wrong): the message sends the person to support.
+      onRetry={
+        isApiClientError(error) && !partMayPassOnRetry(error)
+          ? undefined
+          : () => window.location.reload()
+      }
       action={
         <PlainButtonLink to={homeHref()} variant="outlined">
           Go to the start page

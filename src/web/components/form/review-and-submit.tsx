@@ -137,7 +137,7 @@ export function useReviewAndSubmit<TRequest, TResult, TVariables>({
  * refused it (an offering closed for now, an account under review) and may pass: changing the
  * request would not help, nor would sending it again at once. `unclear`: the platform refused it
  * and the BFF cannot tell why. A refusal for the moment (429, 503 with nothing sent) is none of
- * these: it may be tried again.
+ * these: it may be tried again; the portal's own access to the platform set up wrong is a state.
  */
 export type RefusalKind = 'request' | 'state' | 'unclear';
 
@@ -147,6 +147,9 @@ function refusalOf(failure: unknown): RefusalKind | null {
   if (failure.refusal) return failure.refusal;
   if (failure.code === 'bad_request' || failure.code === 'conflict') return 'request';
   if (failure.code === 'upstream_rejected') return 'unclear';
+  // The portal's own access to the platform is wrong: sent again, it would be refused alike
+  // until support fixes it, as the message says.
+  if (failure.code === 'upstream_misconfigured') return 'state';
   return null;
 }
 

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AccountSummary } from '../../../../contract/account-views';
 import { Code } from '../../../components/description-list';
 import { ErrorAlert } from '../../../components/error-alert';
-import { errorInReply } from '../../../lib/api-client';
+import { errorInReply, partMayPassOnRetry } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { formatCode } from '../../../lib/format';
 import { type ReviewKind } from '../../../lib/review-status';
@@ -140,17 +140,21 @@ function UnloadedAccountCard({
                 />
               </Box>
             )}
-            <CardActions sx={{ px: 2, pb: 2 }}>
-              <Button
-                variant="outlined"
-                size="small"
-                onClick={tryAgain}
-                disabled={account.isFetching}
-                aria-label={`Try again to load account ${accountId}`}
-              >
-                Try again
-              </Button>
-            </CardActions>
+            {/* Not where asking again would be refused alike (the portal's own access to the
+                platform set up wrong): the error's words send the person to support. */}
+            {(!error || partMayPassOnRetry(error)) && (
+              <CardActions sx={{ px: 2, pb: 2 }}>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  onClick={tryAgain}
+                  disabled={account.isFetching}
+                  aria-label={`Try again to load account ${accountId}`}
+                >
+                  Try again
+                </Button>
+              </CardActions>
+            )}
           </>
         )}
       </Card>

@@ -46,7 +46,7 @@ export function DisbursementReadiness({
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
       {result === null && unread && (
-        <RetryNotice busy={unread.busy} onRetry={unread.onRetry}>
+        <RetryNotice error={unread.error} busy={unread.busy} onRetry={unread.onRetry}>
           <AlertTitle>The custody account could not be checked</AlertTitle>
           {errorMessage(unread.error)} You can still send a request; the platform checks the
           account.

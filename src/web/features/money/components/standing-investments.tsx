@@ -31,7 +31,11 @@ export function StandingInvestments() {
   const standing = useOwnStandingInvestments();
   if (standing.isError) {
     return (
-      <RetryNotice busy={standing.isFetching} onRetry={() => void standing.refetch()}>
+      <RetryNotice
+        error={standing.error}
+        busy={standing.isFetching}
+        onRetry={() => void standing.refetch()}
+      >
         Investments still being sent or of unknown outcome could not be read right now, so any such
         investment is not listed here; the trades below are shown all the same. Each is also on its
         account&apos;s requests and timeline.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import AlertTitle from '@mui/material/AlertTitle';
-import { errorMessage } from '../../../../lib/api-client';
+import { errorMessage, mayPassOnRetry } from '../../../../lib/api-client';
 import { useAccount } from '../../../../features/accounts/api/get-account';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
 import { custodyAccountInTheWay } from '../../../../../contract/custody-views';
@@ -51,6 +51,7 @@ export default function IraRoute() {
       {/* Nothing to fill in when the form is not shown: no notice then. */}
       {failed && account.data === undefined && inPlace === null && (
         <RetryNotice
+          error={account.error}
           busy={account.isFetching}
           onRetry={() => {
             setAsked(true);
@@ -60,8 +61,8 @@ export default function IraRoute() {
         >
           <AlertTitle>Your account&apos;s address could not be read</AlertTitle>
           {errorMessage(account.error)} The mailing address is therefore not filled in for you: type
-          it in, or try again to have it filled in. Once you have typed any of it, what you typed is
-          kept. Everything else works as usual.
+          it in{mayPassOnRetry(account.error) ? ', or try again to have it filled in' : ''}. Once
+          you have typed any of it, what you typed is kept. Everything else works as usual.
         </RetryNotice>
       )}
       <IraWizard
