@@ -24,7 +24,8 @@ function run(
     password = 'a-long-password-1',
     linkChecks,
     operator = 'ops-shell',
-  }: { password?: string; linkChecks?: LinkCheckDeps; operator?: string } = {},
+    url = h.sandboxUrl,
+  }: { password?: string; linkChecks?: LinkCheckDeps; operator?: string; url?: string } = {},
 ) {
   return runUsersCommand(argv, {
     db: h.db,
@@ -33,6 +34,7 @@ function run(
         checks: linkChecks ?? h.built.deps,
         words: 'the test sandbox',
         credentials: 'TRANSACT_CLIENT_ID and TRANSACT_API_KEY',
+        address: { url, setting: 'TRANSACT_BASE_URL' },
       }),
     readPassword: () => Promise.resolve(password),
     print: (line) => printed.push(line),
@@ -258,20 +260,26 @@ describe('linking from the command line', () => {
     expect(await linksOf(email)).toEqual([]);
   });
 
-  it('links nothing when the platform cannot be asked, unless told to skip the check', async () => {
+  it('links nothing when the platform cannot be reached, names the address and its setting, and does not offer --unchecked', async () => {
     const email = await newUser();
-    // Nothing listens on port 9 of this machine: as when the portal (and its sandbox) is stopped.
-    const { checks: unreachable, upstream } = linkChecksAt('http://127.0.0.1:9', 'k');
+    // Nothing listens on port 9 of this machine: a TRANSACT_BASE_URL set wrong, or a platform down.
+    const url = 'http://127.0.0.1:9';
+    const { checks: unreachable, upstream } = linkChecksAt(url, 'k');
     try {
-      await expect(
-        run(['link', '--email', email, '--account', 'A1234567'], { linkChecks: unreachable }),
-      ).rejects.toThrow(
-        /^The account could not be checked with the platform, so nothing was linked\. .*\(asked: the test sandbox\) --unchecked/,
+      const refused = run(['link', '--email', email, '--account', 'A1234567'], {
+        linkChecks: unreachable,
+        url,
+      });
+      await expect(refused).rejects.toThrow(
+        `The account could not be checked, so nothing was linked: the platform at ${url} could not be reached. Check TRANSACT_BASE_URL and that the platform is up, then run the command again. --unchecked is not offered for this: with no answer from the platform nothing confirms the id, and an address set wrong would go unnoticed.`,
       );
       expect(await linksOf(email)).toEqual([]);
 
+      // Still the operator's to choose, knowingly: the audit log keeps that it was not checked.
+
       await run(['link', '--email', email, '--account', 'A1234567', '--unchecked'], {
         linkChecks: unreachable,
+        url,
       });
       expect(await linksOf(email)).toEqual([{ kind: 'account', upstream_id: 'A1234567' }]);
       expect((await lastAudit('user_linked')).details).toMatchObject({ unchecked: true });
@@ -363,6 +371,45 @@ describe('listing and unknown commands', () => {
   it('says a command it does not know is unknown, before the usage', async () => {
     await expect(run(['frobnicate'])).rejects.toThrow(/^Unknown command: frobnicate\.\nCommands:/);
     await expect(run([])).rejects.toThrow(/^Name a command\.\nCommands:/);
+  });
+
+  it("refuses an option the command does not take, naming it and the command's options, and changes nothing", async () => {
+    const email = `cli-${++counter}@example.test`;
+    printed.length = 0;
+    // Mistyped: a `list --rol admin` that listed everyone would read as an answer.
+    await expect(run(['list', '--rol', 'admin'])).rejects.toThrow(
+      new UsersCommandError('Unknown option --rol for list: list takes --role.'),
+    );
+    await expect(
+      run(['create', '--emial', email, '--name', 'Cli', '--role', 'investor']),
+    ).rejects.toThrow(
+      new UsersCommandError(
+        'Unknown option --emial for create: create takes --email, --name, --role.',
+      ),
+    );
+    // Another command's option is refused too, not ignored.
+    await expect(
+      run(['create', '--email', email, '--name', 'Cli', '--role', 'investor', '--unchecked']),
+    ).rejects.toThrow(
+      'Unknown option --unchecked for create: create takes --email, --name, --role.',
+    );
+    await expect(run(['list', 'admin'])).rejects.toThrow(
+      'Unexpected word admin for list: each value follows its option. list takes --role.',
+    );
+    await expect(run(['password', '--email'])).rejects.toThrow(
+      '--email needs a value. password takes --email.',
+    );
+    await expect(run(['link', '--email', email, '--unchecked=yes'])).rejects.toThrow(
+      /^--unchecked takes no value\. link takes --email, --account, --issuer, --security, --confirm-issuer-without-offerings, /,
+    );
+    expect(printed).toEqual([]);
+    expect(await linksOf(email)).toEqual([]);
+    const created = await h.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(created).toBeUndefined();
   });
 });
 

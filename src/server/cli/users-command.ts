@@ -41,7 +41,9 @@ export const usersCommandUsage = `Commands:
   link   --email a@b.c --account A1234567 | --issuer 123 | --security 45
          [--confirm-issuer-without-offerings] [--confirm-security-of-other-issuer]
          [--confirm-account-of-other-user] [--unchecked]
-         (a kind the user's role acts on: an investor an account, issuer staff an issuer or security)
+         (a kind the user's role acts on: an investor an account, issuer staff an issuer or security;
+         --unchecked links without the platform's check, for an id it answers for but cannot show
+         yet, never in place of a platform that does not answer)
   unlink --email a@b.c --account A1234567 | --issuer 123 | --security 45
   password --email a@b.c                               (new password from stdin or PORTAL_PASSWORD)
   disable --email a@b.c | enable --email a@b.c
@@ -62,6 +64,8 @@ export interface UsersCommandContext {
     words: string;
     /** The settings that hold the credentials the portal uses with it, in words. */
     credentials: string;
+    /** Where it is asked, and the setting that says so (TRANSACT_BASE_URL for the platform). */
+    address: { url: string; setting: string };
   }>;
   readPassword(): Promise<string>;
   print(line: string): void;
@@ -69,23 +73,86 @@ export interface UsersCommandContext {
   operator: string;
 }
 
+/** Every option of the commands, as node:util parseArgs takes them. */
+const optionSpecs = {
+  email: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string' },
+  account: { type: 'string' },
+  issuer: { type: 'string' },
+  security: { type: 'string' },
+  'confirm-issuer-without-offerings': { type: 'boolean' },
+  'confirm-security-of-other-issuer': { type: 'boolean' },
+  'confirm-account-of-other-user': { type: 'boolean' },
+  unchecked: { type: 'boolean' },
+} as const;
+type OptionName = keyof typeof optionSpecs;
+
+const linkTargets: OptionName[] = ['email', 'account', 'issuer', 'security'];
+/** The options each command takes (usersCommandUsage); any other is refused, never ignored. */
+const commandOptions: Record<string, OptionName[]> = {
+  create: ['email', 'name', 'role'],
+  link: [
+    ...linkTargets,
+    'confirm-issuer-without-offerings',
+    'confirm-security-of-other-issuer',
+    'confirm-account-of-other-user',
+    'unchecked',
+  ],
+  unlink: linkTargets,
+  password: ['email'],
+  disable: ['email'],
+  enable: ['email'],
+  'reset-second-factor': ['email'],
+  list: ['role'],
+};
+
+/**
+ * The command's options, parsed in node:util parseArgs' strict mode with only the options of
+ * that command: a mistyped option (`--emial`), one of another command (`list --email`) or a
+ * stray word is refused, naming it and the options the command takes, instead of being ignored
+ * (a `list --rol admin` that listed everyone would read as an answer).
+ */
+function optionsOf(command: string, args: string[]) {
+  const names = commandOptions[command]!;
+  const options = Object.fromEntries(names.map((name) => [name, optionSpecs[name]]));
+  const valid = `${command} takes ${names.map((name) => `--${name}`).join(', ')}.`;
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as {
+      [K in OptionName]?: (typeof optionSpecs)[K]['type'] extends 'string' ? string : boolean;
+    };
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    const named = /'([^']+)'/.exec((err as Error).message)?.[1] ?? '';
+    switch (code) {
+      case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+        throw new UsersCommandError(`Unknown option ${named} for ${command}: ${valid}`);
+      case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+        throw new UsersCommandError(
+          `Unexpected word ${named} for ${command}: each value follows its option. ${valid}`,
+        );
+      case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+        // "'--email <value>' argument missing", or "'--unchecked' does not take an argument".
+        const option = named.split(' ')[0]!;
+        const flag = optionSpecs[option.slice(2) as OptionName]?.type === 'boolean';
+        throw new UsersCommandError(
+          `${option} ${flag ? 'takes no value' : 'needs a value'}. ${valid}`,
+        );
+      }
+      default:
+        throw err;
+    }
+  }
+}
+
 export async function runUsersCommand(argv: string[], ctx: UsersCommandContext): Promise<void> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' },
-      name: { type: 'string' },
-      role: { type: 'string' },
-      account: { type: 'string' },
-      issuer: { type: 'string' },
-      security: { type: 'string' },
-      'confirm-issuer-without-offerings': { type: 'boolean' },
-      'confirm-security-of-other-issuer': { type: 'boolean' },
-      'confirm-account-of-other-user': { type: 'boolean' },
-      unchecked: { type: 'boolean' },
-    },
-  });
+  if (command === undefined || !Object.hasOwn(commandOptions, command)) {
+    throw new UsersCommandError(
+      `${command === undefined ? 'Name a command.' : `Unknown command: ${command}.`}\n${usersCommandUsage}`,
+    );
+  }
+  const values = optionsOf(command, rest);
   const { db } = ctx;
   /**
    * Makes a change and writes its audit event in one transaction (as the Users page's routes
@@ -277,10 +344,6 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
       }
       return;
     }
-    default:
-      throw new UsersCommandError(
-        `${command === undefined ? 'Name a command.' : `Unknown command: ${command}.`}\n${usersCommandUsage}`,
-      );
   }
 }
 
@@ -331,7 +394,8 @@ function kindOfTheirRole(role: Role, kind: LinkKind): Promise<void> {
 /**
  * The platform's word on a new link, as on the Users page; what the audit event keeps of it.
  * `--unchecked` links without asking (for an id the platform cannot show yet), and the audit
- * log keeps that it did.
+ * log keeps that it did. It is offered where the platform answered and refused the check; not
+ * where the portal's settings are wrong or the platform did not answer (faultOf).
  */
 async function checkLink(
   ctx: UsersCommandContext,
@@ -354,6 +418,10 @@ async function checkLink(
       if (settings) {
         return `The ${kind} could not be checked, so nothing was linked: the platform (asked: ${platform.words}) ${settings}`;
       }
+      const fault = faultOf(refusal, platform.address);
+      if (fault) {
+        return `The ${kind} could not be checked, so nothing was linked: ${fault} --unchecked is not offered for this: with no answer from the platform nothing confirms the id, and an address set wrong would go unnoticed.`;
+      }
       const hint = refusalNames(refusal, 'confirmIssuerWithoutOfferings')
         ? ' --confirm-issuer-without-offerings says you checked it (the audit log keeps that you did).'
         : refusal.code === 'bad_request'
@@ -362,6 +430,34 @@ async function checkLink(
       return `${refusal.message}${hint}`;
     },
   );
+}
+
+/**
+ * The platform gave no answer to the check (§5: nothing listening, no answer in time, a server
+ * error or an answer that could not be read, the breaker open after such faults): where it was
+ * asked, and what to do. Null for an answer that refused it. Linking unchecked is not offered
+ * then: it is meant for an id the platform answers for but cannot show the portal yet (its key
+ * lacking the permission, a refusal), while with no answer nothing confirms the id, and a wrong
+ * TRANSACT_BASE_URL would go unnoticed until the user's pages fail.
+ */
+function faultOf(refusal: HttpError, { url, setting }: { url: string; setting: string }) {
+  const fault = refusal.cause;
+  if (!isUpstreamError(fault)) return null;
+  switch (fault.kind) {
+    case 'unavailable':
+      if (fault.httpStatus !== undefined) {
+        return `the platform at ${url} answered with a server error (HTTP ${fault.httpStatus}). Run the command again in a few minutes.`;
+      }
+      return `the platform at ${url} could not be reached. Check ${setting} and that the platform is up, then run the command again.`;
+    case 'circuit_open':
+      return `the platform at ${url} could not be reached. Check ${setting} and that the platform is up, then run the command again.`;
+    case 'timeout':
+      return `the platform at ${url} did not answer in time. Run the command again in a few minutes; if it keeps happening, check ${setting}.`;
+    case 'bad_response':
+      return `the platform at ${url} answered in a form the portal could not read. Check ${setting}, then run the command again.`;
+    default:
+      return null;
+  }
 }
 
 /**

@@ -49,6 +49,8 @@ interface Platform {
   words: string;
   /** The settings that hold the credentials it is asked with. */
   credentials: string;
+  /** Where it is asked, and the setting that says so. */
+  address: { url: string; setting: string };
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ async function platformOf(config: Config): Promise<Platform> {
   const reach = (
     settings: UpstreamSettings,
     words: string,
-    credentials = 'SANDBOX_CLIENT_ID and SANDBOX_API_KEY',
+    { credentials, setting }: { credentials: string; setting: string },
     stop = () => Promise.resolve(),
   ) => {
     const client = createUpstreamClient(settings);
@@ -65,11 +67,17 @@ async function platformOf(config: Config): Promise<Platform> {
       auth: settings.auth,
       words,
       credentials,
+      address: { url: settings.baseUrl, setting },
       close: async () => {
         client.close();
         await stop();
       },
     };
+  };
+  // Without TRANSACT_BASE_URL the sandbox is asked, a running portal's at SANDBOX_PORT.
+  const sandboxSettings = {
+    credentials: 'SANDBOX_CLIENT_ID and SANDBOX_API_KEY',
+    setting: 'SANDBOX_PORT',
   };
   const tuning = {
     auth: config.upstreamAuth,
@@ -78,11 +86,10 @@ async function platformOf(config: Config): Promise<Platform> {
     breaker: config.upstreamBreaker,
   };
   if (config.upstream) {
-    return reach(
-      config.upstream,
-      config.upstream.baseUrl,
-      'TRANSACT_CLIENT_ID and TRANSACT_API_KEY',
-    );
+    return reach(config.upstream, config.upstream.baseUrl, {
+      credentials: 'TRANSACT_CLIENT_ID and TRANSACT_API_KEY',
+      setting: 'TRANSACT_BASE_URL',
+    });
   }
   const running = `http://127.0.0.1:${config.sandboxPort}`;
   if (await sandboxAnswers(running)) {
@@ -91,6 +98,7 @@ async function platformOf(config: Config): Promise<Platform> {
     return reach(
       { baseUrl: running, clientId, apiKey, ...tuning },
       `the sandbox of the portal running at ${running}`,
+      sandboxSettings,
     );
   }
   const { startSandbox } = await import('../../sandbox/index');
@@ -103,7 +111,7 @@ async function platformOf(config: Config): Promise<Platform> {
       ...tuning,
     },
     `the embedded sandbox of ${config.sandboxDataDir}`,
-    undefined,
+    sandboxSettings,
     () => sandbox.close(),
   );
 }
@@ -127,10 +135,11 @@ async function main() {
       db,
       platform: async () => {
         platform.reached ??= platformOf(config);
-        const { upstream, auth, words, credentials } = await platform.reached;
+        const { upstream, auth, words, credentials, address } = await platform.reached;
         return {
           words,
           credentials,
+          address,
           checks: {
             upstream,
             offerings: new CoalescingCache<OfferingCatalog>(5_000),
