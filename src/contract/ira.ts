@@ -8,6 +8,7 @@ import {
   type AccountSupplementRequest,
 } from './custody';
 import { checkCountryCode, checkUsState, checkZip } from './rules/identity';
+import { periodTimeZoneSchema } from './dates';
 import { requiredTextSchema } from './free-text';
 
 /**
@@ -225,6 +226,15 @@ export function makeIraSupplementSchema(options: IraRuleOptions = {}) {
   });
 }
 export const iraSupplementSchema = makeIraSupplementSchema();
+
+/**
+ * The request's query: the viewer's zone (IANA), which the page sends so that a refusal naming an
+ * earlier request says when it was made in the viewer's time, as the timeline beside it does.
+ * Absent, UTC, named.
+ */
+export const iraSupplementQuerySchema = z.object({
+  timeZone: periodTimeZoneSchema.optional(),
+});
 export type IraSupplement = z.infer<typeof iraSupplementSchema>;
 
 /** The upstream request for an account (the wire layer's input). */

@@ -231,15 +231,15 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
  * zone is not known: in UTC, named, as the pages write every timestamp ("Nov 29, 2026, 11:33 AM
  * UTC", web/lib/format formatTimestamp), never as the raw ISO string.
  */
-const utcWords = new Intl.DateTimeFormat('en-US', {
+const instantWordsOptions: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'UTC',
   timeZoneName: 'short',
-});
+};
+const utcWords = new Intl.DateTimeFormat('en-US', { ...instantWordsOptions, timeZone: 'UTC' });
 const utcTimeWords = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
@@ -254,6 +254,19 @@ const plainSpaces = (words: string) => words.replace(/\u202f/g, ' ');
 /** An instant in UTC words: "Nov 29, 2026, 11:33 AM UTC". */
 export const utcInstantInWords = (instant: string | Date): string =>
   plainSpaces(utcWords.format(new Date(instant)));
+
+/**
+ * An instant in words in `timeZone`, the reader's when their page sent it (an IANA zone, checked
+ * by dates.ts periodTimeZoneSchema): "Nov 29, 2026, 4:03 PM EST". In UTC, named, without it.
+ */
+export const instantInWordsIn = (instant: string | Date, timeZone?: string): string =>
+  timeZone === undefined
+    ? utcInstantInWords(instant)
+    : plainSpaces(
+        new Intl.DateTimeFormat('en-US', { ...instantWordsOptions, timeZone }).format(
+          new Date(instant),
+        ),
+      );
 
 /** The time of day of an instant, for one made moments ago: "11:33 AM UTC". */
 export const utcTimeInWords = (instant: string | Date): string =>

@@ -680,12 +680,31 @@ describe('IRA supplement (§4.7)', () => {
     const accepted = page.requests.find((r) => r.outcome === 'created')!;
     expect(accepted).toBeDefined();
     const before = await upstreamCalls('addCustodyAccountSupplement');
-    const res = await post(url(iraD), investor, valid);
+    // The page sends the viewer's zone: when the standing one was made is said in it, as the
+    // timeline beside the refusal says it.
+    const res = await post(`${url(iraD)}?timeZone=America/New_York`, investor, valid);
     expect(res.statusCode).toBe(409);
     const error = res.json().error;
     expect(error).toMatchObject({ code: 'conflict', submitted: 'no', refusal: 'state' });
+    const madeInNewYork = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'America/New_York',
+      timeZoneName: 'short',
+    })
+      .format(new Date(accepted.createdAt))
+      .replace(/\u202f/g, ' ');
+    expect(madeInNewYork).toMatch(/ E[SD]T$/);
     expect(error.message).toContain(
-      `An IRA request for this account is already waiting: our reference ${accepted.reference}, made ${utcInstantInWords(accepted.createdAt)}, accepted (The platform accepted the request.)`,
+      `An IRA request for this account is already waiting: our reference ${accepted.reference}, made ${madeInNewYork}, accepted (The platform accepted the request.)`,
+    );
+    // Without a zone (a client that sends none), in UTC, named.
+    const inUtc = await post(url(iraD), investor, valid);
+    expect(inUtc.json().error.message).toContain(
+      `made ${utcInstantInWords(accepted.createdAt)}, accepted`,
     );
     expect(error.reference).not.toBe(accepted.reference);
     expect(await upstreamCalls('addCustodyAccountSupplement')).toBe(before);

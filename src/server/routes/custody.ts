@@ -17,6 +17,7 @@ import {
 } from '../../contract/disbursements';
 import {
   iraSupplementReceiptSchema,
+  iraSupplementQuerySchema,
   iraSupplementSchema,
   toSupplementRequest,
   type IraSupplementReceipt,
@@ -26,7 +27,7 @@ import { outcomeWordsOf, waitingOutcomes } from '../../contract/money-requests';
 import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
 import { cashMoveScope, refuseWhileStanding } from '../lib/standing-requests';
 import { maskLast4 } from '../../contract/rules/bank';
-import { upstreamTimeToInstant, utcInstantInWords } from '../../contract/time';
+import { instantInWordsIn, upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
 import { HttpError, notSentRefusal } from '../lib/http-error';
 import { readLinkedBank } from '../lib/linked-bank';
@@ -98,10 +99,13 @@ function toSupplementReceipt(
   };
 }
 
-/** The refusal of a second IRA request, naming the one that stands, in the register's words. */
-function iraRequestWaiting(standing: MoneyRequest): string {
+/**
+ * The refusal of a second IRA request, naming the one that stands, in the register's words, and
+ * when it was made in the viewer's zone (`timeZone`, which the page sends; UTC when absent).
+ */
+function iraRequestWaiting(standing: MoneyRequest, timeZone: string | undefined): string {
   const words = outcomeWordsOf(standing);
-  return `An IRA request for this account is already waiting: our reference ${standing.reference}, made ${utcInstantInWords(standing.createdAt)}, ${words.label.toLowerCase()} (${words.meaning}) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline.`;
+  return `An IRA request for this account is already waiting: our reference ${standing.reference}, made ${instantInWordsIn(standing.createdAt, timeZone)}, ${words.label.toLowerCase()} (${words.meaning}) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline.`;
 }
 
 /** The custody account (§4.15), or why it cannot be shown: its page's read and the IRA check's. */
@@ -329,6 +333,7 @@ export const custodyRoutes = [
     summary: 'Request a custodial (IRA) account: the account supplement; idempotent',
     tags: ['custody'],
     params: accountParamsSchema,
+    query: iraSupplementQuerySchema,
     body: iraSupplementSchema,
     response: iraSupplementReceiptSchema,
     successStatus: 201,
@@ -338,7 +343,7 @@ export const custodyRoutes = [
       describe: ({ params }) => ({ accountId: params.accountId }),
       upstreamId: (receipt) => receipt.accountId,
     },
-    async handler({ params, body, deps, audit, request, moneyReference }) {
+    async handler({ params, query, body, deps, audit, request, moneyReference }) {
       // §4.7: the supplement is the first step in opening the account's custodial (IRA) account,
       // and an account has one (§4.15 reads it by the account's id). One already approved is
       // what a new request would ask for: refused before anything is sent, whatever the
@@ -357,7 +362,7 @@ export const custodyRoutes = [
         reference: moneyReference,
       });
       if (standing) {
-        throw new HttpError('conflict', iraRequestWaiting(standing), {
+        throw new HttpError('conflict', iraRequestWaiting(standing, query.timeZone), {
           submitted: 'no',
           refusal: 'state',
         });

@@ -351,13 +351,16 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
 
   it('refused because another tab made one meanwhile (409), it then shows the request that stands', async () => {
     const standing = iraRequest('MR-4Q7ZK2AB9C', 'created');
-    mockPost(
-      endpoint,
-      errorAnswer(409, {
-        code: 'conflict',
-        message: `An IRA request for this account is already waiting: our reference ${standing.reference}, made Jul 17, 2026, 4:09 PM UTC, accepted (The platform accepted the request.) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline. Nothing was submitted.`,
-        submitted: 'no',
-        refusal: 'state',
+    const zones: (string | null)[] = [];
+    bff.use(
+      http.post(endpoint, ({ request }) => {
+        zones.push(new URL(request.url).searchParams.get('timeZone'));
+        return errorAnswer(409, {
+          code: 'conflict',
+          message: `An IRA request for this account is already waiting: our reference ${standing.reference}, made Jul 17, 2026, 12:09 PM EDT, accepted (The platform accepted the request.) A second request is not sent while it stands; follow it under that reference on the account's requests and timeline. Nothing was submitted.`,
+          submitted: 'no',
+          refusal: 'state',
+        });
       }),
     );
     const user = userEvent.setup({ delay: null });
@@ -373,5 +376,7 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
     ).toBeTruthy();
     expect(screen.getByText(standing.reference)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit IRA request' })).toBeNull();
+    // The viewer's zone went with it: the BFF says when the standing one was made in it.
+    expect(zones).toEqual([Intl.DateTimeFormat().resolvedOptions().timeZone]);
   });
 });
