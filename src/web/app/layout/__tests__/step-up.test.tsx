@@ -128,6 +128,8 @@ describe('an investor asked for their second factor before money moves', () => {
       'You confirmed it is you with a recovery codeIt cannot be used again: you have 1 recovery code left. If you have lost your passkey or authenticator app, add a new one in Security settings (in the menu under your name) and make new recovery codes there.',
     );
     await waitFor(() => expect(document.activeElement).toBe(told));
+    // The request waits on this page: Security settings is named in words, not a way off it.
+    expect(within(dialog).queryByRole('button', { name: /Security settings/ })).toBeNull();
     // Not sent again before the person has read it.
     expect(sent).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));

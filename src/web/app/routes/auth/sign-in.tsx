@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
 import { useDocumentTitle } from '../../../components/document-title';
-import { homeHref, safeReturnPath } from '../../../config/paths';
+import { homeHref, paths, safeReturnPath } from '../../../config/paths';
 import { sessionJustEnded, sessionQueryOptions } from '../../../features/auth/api/get-session';
 import { portalConfigQueryOptions } from '../../../features/auth/api/get-portal-config';
 import { SignInForm } from '../../../features/auth/components/sign-in-form';
@@ -120,6 +120,9 @@ export default function SignInRoute() {
         <SignInForm
           SecondFactorStep={SecondFactorStep}
           onSuccess={() => void navigate(returnPath ?? homeHref(), { replace: true })}
+          onSuccessToSecuritySettings={() =>
+            void navigate(paths.app.security.getHref(), { replace: true })
+          }
           secondFactorOwed={search.get('sso') === 'second-factor'}
           returnTo={returnPath}
         />

@@ -28,6 +28,7 @@ const DemoSignIns = lazy(() =>
 type SecondFactorStepComponent = ComponentType<{
   challenge?: SecondFactorChallenge['secondFactor'];
   onDone: () => Promise<void>;
+  onDoneToSecuritySettings?: () => Promise<void>;
 }>;
 
 const fieldNames = ['email', 'password'] as const;
@@ -59,6 +60,11 @@ function fieldErrors(rules: SignInRules | null, values: SignIn): FieldErrors {
 type SignInFormProps = {
   onSuccess: () => void;
   /**
+   * Signed in, goes to Security settings instead of `onSuccess`'s page: offered after signing in
+   * with a recovery code, where the page may be left (not when signing in again over a page).
+   */
+  onSuccessToSecuritySettings?: () => void;
+  /**
    * The second step, from the identity feature; the route passes it in (lazily, so it loads
    * only for people who have one) because features do not import each other.
    */
@@ -77,6 +83,7 @@ type SignInFormProps = {
 
 export function SignInForm({
   onSuccess,
+  onSuccessToSecuritySettings,
   SecondFactorStep,
   secondFactorOwed,
   returnTo,
@@ -167,16 +174,22 @@ export function SignInForm({
   };
 
   // The session changes once the second factor is proven: read it again before going on.
-  const afterSecondFactor = async () => {
+  const afterSecondFactor = async (then = onSuccess) => {
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     await queryClient.fetchQuery(sessionQueryOptions());
-    onSuccess();
+    then();
   };
 
   if (challenge || secondFactorOwed) {
     return (
       <Suspense fallback={<Notice severity="info">Loading…</Notice>}>
-        <SecondFactorStep challenge={challenge ?? undefined} onDone={afterSecondFactor} />
+        <SecondFactorStep
+          challenge={challenge ?? undefined}
+          onDone={() => afterSecondFactor()}
+          onDoneToSecuritySettings={
+            onSuccessToSecuritySettings && (() => afterSecondFactor(onSuccessToSecuritySettings))
+          }
+        />
       </Suspense>
     );
   }

@@ -8,7 +8,8 @@ import { countOf } from '../../../lib/format';
  * the code is spent, how many are left, and where to put things right. A person who reached for
  * a recovery code has most likely lost their passkey or app, and should hear it before the codes
  * run out. It takes the focus (the code form it replaces had it) and is read out as it appears;
- * the caller puts the button that goes on beside it.
+ * the caller puts the buttons that go on beside it: Continue, and where the page may be left,
+ * one to Security settings.
  */
 export function RecoveryCodeUsed({ left, when }: { left: number; when: 'sign-in' | 'step-up' }) {
   return (

@@ -17,6 +17,13 @@ export type SecondFactorStepProps = {
   challenge?: SecondFactorChallenge['secondFactor'];
   /** The factor is proven or enrolled (and its recovery codes saved). */
   onDone: () => void | Promise<void>;
+  /**
+   * Signed in with a recovery code, goes on to Security settings instead, where a lost passkey
+   * or app is replaced and new codes are made. Given only where the page may be left (the
+   * sign-in page): signing in again over a page keeps the person on it, and the notice names
+   * Security settings in words only.
+   */
+  onDoneToSecuritySettings?: () => void | Promise<void>;
 };
 
 /**
@@ -28,7 +35,11 @@ export type SecondFactorStepProps = {
 const takesFocus = { tabIndex: -1, ref: focusOnMount, sx: { outline: 'none' } } as const;
 
 /** The second step of signing in: prove a factor, or enrol the first one the role requires. */
-export default function SecondFactorStep({ challenge, onDone }: SecondFactorStepProps) {
+export default function SecondFactorStep({
+  challenge,
+  onDone,
+  onDoneToSecuritySettings,
+}: SecondFactorStepProps) {
   const factors = useQuery({ ...factorsQueryOptions(), enabled: !challenge });
   const [codes, setCodes] = useState<string[] | null>(null);
   /** Signed in with a recovery code: how many are left, told before going on. */
@@ -52,9 +63,16 @@ export default function SecondFactorStep({ challenge, onDone }: SecondFactorStep
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         <RecoveryCodeUsed left={codesLeft} when="sign-in" />
-        <Button variant="contained" onClick={finish}>
-          Continue
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="contained" onClick={finish}>
+            Continue
+          </Button>
+          {onDoneToSecuritySettings && (
+            <Button variant="outlined" onClick={() => void onDoneToSecuritySettings()}>
+              Go to Security settings
+            </Button>
+          )}
+        </Box>
       </Box>
     );
   }

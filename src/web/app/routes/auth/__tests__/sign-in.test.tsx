@@ -243,7 +243,8 @@ describe('the sign-in page when the password is accepted and a second factor is 
 });
 
 describe('the sign-in page when the second factor is a recovery code', () => {
-  it('says the code is spent, how many are left and where to put things right, before going on', async () => {
+  /** Signs in with a recovery code (7 left) and answers the notice it gives. */
+  async function signInWithARecoveryCode() {
     let signedIn = false;
     bff.use(
       http.get('/api/session', () =>
@@ -277,7 +278,11 @@ describe('the sign-in page when the second factor is a recovery code', () => {
     const heading = await screen.findByRole('heading', {
       name: 'You signed in with a recovery code',
     });
-    const told = heading.closest('[role="status"]')!;
+    return { router, told: heading.closest('[role="status"]')! };
+  }
+
+  it('says the code is spent, how many are left and where to put things right, before going on', async () => {
+    const { router, told } = await signInWithARecoveryCode();
     await waitFor(() =>
       expect(told.textContent).toBe(
         'You signed in with a recovery codeIt cannot be used again: you have 7 recovery codes left. If you have lost your passkey or authenticator app, add a new one in Security settings (in the menu under your name) and make new recovery codes there.',
@@ -288,5 +293,12 @@ describe('the sign-in page when the second factor is a recovery code', () => {
     expect(router.state.location.pathname).toBe(paths.auth.signIn.getHref());
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByText('Signed-in page');
+  });
+
+  it('goes on to Security settings, where a lost passkey or app is replaced, when the person asks', async () => {
+    const { router } = await signInWithARecoveryCode();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Security settings' }));
+    await screen.findByText('Signed-in page');
+    expect(router.state.location.pathname).toBe(paths.app.security.getHref());
   });
 });
