@@ -452,6 +452,13 @@ export const moneyRequestViewSchema = z.object({
     .object({ status: z.string(), approvalStatus: z.string().nullable() })
     .optional(),
   /**
+   * A disbursement the platform answered directly whose fund move is not named (`fundMove`
+   * absent): `unread`, its account's fund moves could not be read for this list; `older`, they
+   * were, and it is not among the newest. Its current status is then not known here
+   * (unknownDisbursementStateWords), never "Accepted" as if settled. Absent for any other request.
+   */
+  fundMoveUnknown: z.enum(['unread', 'older']).optional(),
+  /**
    * Every fund move that carries our reference, when reconciliation found more than one: it
    * reached the platform twice, so the money may have moved twice (movedTwiceWords).
    */
@@ -776,6 +783,24 @@ export function acceptedDisbursementState(
     awaitsBatch: false,
   };
 }
+
+/**
+ * An accepted disbursement whose fund move the list could not name (`fundMoveUnknown`): what is
+ * known (the platform accepted it), that its current status is not, and where to read it (its
+ * fund move carries our reference).
+ */
+export const unknownDisbursementStateWords = {
+  unread: {
+    label: 'Accepted by the platform · its current status could not be read',
+    meaning:
+      "Whether the money has left the account is not known here. Its fund move shows where it stands, on the account's timeline and under Fund moves (it carries our reference).",
+  },
+  older: {
+    label: 'Accepted by the platform · its current status is not shown here',
+    meaning:
+      'Its fund move is older than those read for this list: it shows where it stands under Fund moves (it carries our reference).',
+  },
+} as const;
 
 /** A request of the register named in the path by our reference. */
 export const moneyRequestReferenceParamsSchema = z.object({ reference: referenceSchema });

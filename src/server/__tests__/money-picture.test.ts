@@ -625,7 +625,25 @@ describe('fund moves have a direction, and a disbursement is listed once (§2.9,
       .parse((await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json())
       .requests.find((r) => r.reference === reference);
     expect(row).toMatchObject({ fundMove: move.referenceNumber });
+    expect(row?.fundMoveUnknown).toBeUndefined();
     expect(acceptedDisbursementState(row?.fundMoveStatus).label).toBe(waiting.label);
+
+    // The account's fund moves cannot be read afterwards (§4.3): the row says so, never a bare
+    // "Accepted" that would read as settled.
+    const rule = (await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyFundMoves',
+      malformedJson: true,
+      when: { accountId: accountA },
+    })) as { id: string };
+    try {
+      const unread = moneyRequestPageSchema
+        .parse((await get(`/api/accounts/${accountA}/money-requests?limit=200`, investor)).json())
+        .requests.find((r) => r.reference === reference);
+      expect(unread).toMatchObject({ outcome: 'created', fundMoveUnknown: 'unread' });
+      expect(unread?.fundMove).toBeUndefined();
+    } finally {
+      await fetch(`${h.sandboxUrl}/__sandbox/faults/${rule.id}`, { method: 'DELETE' });
+    }
     expect(timeline.entries.some((e) => /^Deposit/.test(e.title) && e.kind !== 'deposit')).toBe(
       false,
     );

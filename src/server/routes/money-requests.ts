@@ -261,7 +261,7 @@ async function offeringNames(
 interface ViewSources {
   names: Map<string, string>;
   /** The fund moves of disbursements the platform answered directly (fundMovesOfAnswered). */
-  fundMoves?: Map<string, FundMove>;
+  fundMoves?: AnsweredFundMoves;
   emails?: Map<string, string>;
   probable?: Map<string, string>;
   beingSent?: Map<string, BeingSent>;
@@ -291,7 +291,7 @@ function toView(
     unitPrice: row.unitPrice,
     method: row.method,
     upstreamId: row.upstreamId,
-    ...movedBy(fundMoves?.get(row.reference)),
+    ...movedBy(row, fundMoves),
     ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
     ...(row.outcome === 'unknown' && beingSent?.has(row.reference)
@@ -327,14 +327,37 @@ function toView(
  * The rows of unknown outcome that are approved held disbursements whose call may still be
  * running (beingSentOf, as the approvals page derives it), by reference.
  */
-/** A disbursement's fund move as its view names it: the move, and where it stands (§3). */
-const movedBy = (move: FundMove | undefined) =>
-  move
-    ? {
-        fundMove: move.referenceNumber,
-        fundMoveStatus: { status: move.status, approvalStatus: move.approvalStatus },
-      }
-    : {};
+/**
+ * A disbursement's fund move as its view names it: the move, and where it stands (§3); or, for
+ * one the platform answered whose move was not found, why (`fundMoveUnknown`), so that the row
+ * says its current status is not known instead of reading as settled.
+ */
+function movedBy(
+  row: MoneyRequest,
+  moves: AnsweredFundMoves | undefined,
+): Pick<MoneyRequestView, 'fundMove' | 'fundMoveStatus' | 'fundMoveUnknown'> {
+  if (!moves || !isAnsweredDisbursement(row)) return {};
+  const move = moves.found.get(row.reference);
+  if (!move) return { fundMoveUnknown: moves.unread.has(row.accountId) ? 'unread' : 'older' };
+  return {
+    fundMove: move.referenceNumber,
+    fundMoveStatus: { status: move.status, approvalStatus: move.approvalStatus },
+  };
+}
+
+/** A disbursement the platform answered directly: its row holds the request's id, no fund move. */
+const isAnsweredDisbursement = (row: MoneyRequest) =>
+  row.kind === 'disbursement' && row.outcome === 'created' && row.settledVia === 'response';
+
+/**
+ * The fund moves found for the answered disbursements of a page, by our reference, and the
+ * accounts whose fund moves were not read (their read failed, or past the accounts one page
+ * reads): their disbursements' status is not known.
+ */
+interface AnsweredFundMoves {
+  found: Map<string, FundMove>;
+  unread: Set<string>;
+}
 
 async function beingSentAmong(deps: Deps, rows: MoneyRequest[]): Promise<Map<string, BeingSent>> {
   const unknown = rows.filter((row) => row.outcome === 'unknown').map((row) => row.reference);
@@ -362,16 +385,12 @@ async function fundMovesOfAnswered(
   deps: Deps,
   rows: MoneyRequest[],
   log: { warn(details: object, message: string): void },
-): Promise<Map<string, FundMove>> {
-  const answered = rows.filter(
-    (row) =>
-      row.kind === 'disbursement' && row.outcome === 'created' && row.settledVia === 'response',
-  );
+): Promise<AnsweredFundMoves> {
+  const answered = rows.filter(isAnsweredDisbursement);
   const found = new Map<string, FundMove>();
-  const accounts = [...new Set(answered.map((row) => row.accountId))].slice(
-    0,
-    FUND_MOVE_ACCOUNTS_PER_PAGE,
-  );
+  const all = [...new Set(answered.map((row) => row.accountId))];
+  const accounts = all.slice(0, FUND_MOVE_ACCOUNTS_PER_PAGE);
+  const unread = new Set(all.slice(FUND_MOVE_ACCOUNTS_PER_PAGE));
   await Promise.all(
     accounts.map(async (accountId) => {
       try {
@@ -390,11 +409,12 @@ async function fundMovesOfAnswered(
           if (move) found.set(row.reference, move);
         }
       } catch (err) {
+        unread.add(accountId);
         log.warn({ err, accountId }, 'money requests: fund moves not read for the answered ones');
       }
     }),
   );
-  return found;
+  return { found, unread };
 }
 
 /**

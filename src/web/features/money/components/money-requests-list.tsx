@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   acceptedDisbursementState,
+  unknownDisbursementStateWords,
   beingSentWords,
   heldBackRecord,
   methodWords,
@@ -148,6 +149,20 @@ function Outcome({
           {state.meaning}
           {state.next && ` Next: ${state.next}`}
         </Typography>
+        <LaterLines request={request} />
+      </>
+    );
+  }
+  if (request.kind === 'disbursement' && request.fundMoveUnknown) {
+    // Accepted, but where it stands could not be read: what is known, and where to look, not
+    // "Accepted" alone, which would read as settled.
+    const state = unknownDisbursementStateWords[request.fundMoveUnknown];
+    return (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {state.label}
+        </Typography>
+        <Typography variant="body2">{state.meaning}</Typography>
         <LaterLines request={request} />
       </>
     );

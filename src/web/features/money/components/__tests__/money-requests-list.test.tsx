@@ -682,4 +682,20 @@ describe("the register's platform ids of disbursements", () => {
       '/accounts/A1040000/fund-moves/CFM70000118',
     );
   });
+
+  it('an accepted disbursement whose fund move could not be read says what is known and where to look, not "Accepted"', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[{ ...answeredDirectly, fundMoveUnknown: 'unread' }]}
+        label="Money requests"
+      />,
+    );
+    const row = within(screen.getByRole('table', { name: 'Money requests' }))
+      .getAllByRole('row')
+      .find((r) => r.textContent?.includes('MR-NR9B4JE6AQ'))!;
+    expect(row.textContent).toContain(
+      "Accepted by the platform · its current status could not be readWhether the money has left the account is not known here. Its fund move shows where it stands, on the account's timeline and under Fund moves (it carries our reference).",
+    );
+    expect(row.textContent).not.toContain('Nothing to do');
+  });
 });
