@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
-import { useMemo } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useQueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../../../../contract/session';
-import { RouteError } from '../../../../components/errors/route-error';
+import { RoutePage as Page } from '../../../../testing/route-page';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
 import { sessionOf } from '../../../../testing/session';
 import { withViewportWidth } from '../../../../testing/viewport';
 import { AppProvider } from '../../../provider';
-import { toRoute, type RouteModule } from '../../../route-module';
 import * as accounts from '../accounts/accounts';
 import * as account from '../accounts/account';
 import * as disbursement from '../accounts/disbursement';
@@ -26,25 +22,6 @@ import * as invest from '../offerings/invest';
 startMockBff();
 withViewportWidth(1280);
 afterEach(cleanup);
-
-/** A page at its path in the portal's route tree, with the inner error element every page has. */
-function Page({ module, pattern, path }: { module: RouteModule; pattern: string; path: string }) {
-  const queryClient = useQueryClient();
-  const router = useMemo(
-    () =>
-      createMemoryRouter(
-        [
-          {
-            errorElement: <RouteError />,
-            children: [{ path: pattern, ...toRoute(queryClient)(module) }],
-          },
-        ],
-        { initialEntries: [path] },
-      ),
-    [queryClient, module, pattern, path],
-  );
-  return <RouterProvider router={router} />;
-}
 
 /** Signed in as `role`; every other read the page makes is recorded (and answered 403). */
 function signedInAs(role: Role) {

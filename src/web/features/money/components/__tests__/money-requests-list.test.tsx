@@ -655,22 +655,21 @@ describe("the register's platform ids of disbursements", () => {
     );
   });
 
-  it('links the fund move of a disbursement the platform answered directly, found by our reference, and says where it stands as its receipt and timeline do', () => {
+  /** The list of the one answered disbursement, as `changes` has it: its row. */
+  function answeredRow(changes: Partial<MoneyRequestView>) {
     renderWithProviders(
-      <MoneyRequestsList
-        requests={[
-          {
-            ...answeredDirectly,
-            fundMove: 'CFM70000118',
-            fundMoveStatus: { status: 'Pending', approvalStatus: 'pending' },
-          },
-        ]}
-        label="Money requests"
-      />,
+      <MoneyRequestsList requests={[{ ...answeredDirectly, ...changes }]} label="Money requests" />,
     );
-    const row = within(screen.getByRole('table', { name: 'Money requests' }))
+    return within(screen.getByRole('table', { name: 'Money requests' }))
       .getAllByRole('row')
-      .find((r) => r.textContent?.includes('MR-NR9B4JE6AQ'))!;
+      .find((r) => r.textContent?.includes(answeredDirectly.reference))!;
+  }
+
+  it('links the fund move of a disbursement the platform answered directly, found by our reference, and says where it stands as its receipt and timeline do', () => {
+    const row = answeredRow({
+      fundMove: 'CFM70000118',
+      fundMoveStatus: { status: 'Pending', approvalStatus: 'pending' },
+    });
     expect(row.textContent).toContain(
       'Disbursement request b7a5e9e5-55fb-46f4-9b09-26eda02d55e4Its fund move CFM70000118',
     );
@@ -684,15 +683,7 @@ describe("the register's platform ids of disbursements", () => {
   });
 
   it('an accepted disbursement whose fund move could not be read says what is known and where to look, not "Accepted"', () => {
-    renderWithProviders(
-      <MoneyRequestsList
-        requests={[{ ...answeredDirectly, fundMoveUnknown: 'unread' }]}
-        label="Money requests"
-      />,
-    );
-    const row = within(screen.getByRole('table', { name: 'Money requests' }))
-      .getAllByRole('row')
-      .find((r) => r.textContent?.includes('MR-NR9B4JE6AQ'))!;
+    const row = answeredRow({ fundMoveUnknown: 'unread' });
     expect(row.textContent).toContain(
       "Accepted by the platform · its current status could not be readWhether the money has left the account is not known here. Its fund move shows where it stands, on the account's timeline and under Fund moves (it carries our reference).",
     );
