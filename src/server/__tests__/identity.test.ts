@@ -11,6 +11,7 @@ import { totpFor } from '../store/second-factors';
 import { passwordMatches } from '../store/users';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
 import { UpstreamError, faultWords } from '../upstream/errors';
+import type { LightMyRequestResponse } from 'fastify';
 import {
   call,
   callSandbox,
@@ -38,6 +39,9 @@ const h = useHarness(
       STEP_UP_WITHOUT_FACTOR: 'refuse',
       MFA_REQUIRED_ROLES: 'admin',
       DISBURSEMENT_APPROVAL_ABOVE: '100',
+      // Every test signs its own users in from the one address inject() sends from: more than
+      // the default hundred a quarter of an hour this suite does not test.
+      SIGN_IN_LIMIT_PER_ADDRESS: '1000',
     },
   },
   120_000,
@@ -64,7 +68,19 @@ async function rawSignIn(email: string) {
   return { body: res.json(), cookie: `${c.name}=${c.value}` };
 }
 
-/** Enrols an authenticator app for the signed-in user; returns its secret and recovery codes. */
+/**
+ * The cookie the browser holds after an answer: proving a second factor (at sign-in, at step-up,
+ * or by enrolling the first one while sign-in waits) gives the session a new id.
+ */
+function cookieAfter(res: LightMyRequestResponse, cookie: string): string {
+  const renewed = res.cookies.find((x) => x.name === 'portal_session');
+  return renewed ? `${renewed.name}=${renewed.value}` : cookie;
+}
+
+/**
+ * Enrols an authenticator app for the signed-in user; returns its secret and recovery codes, and
+ * the session's cookie after it (renewed when the enrolment completed a waiting sign-in).
+ */
 async function enrolTotp(cookie: string) {
   const started = await post('/api/me/second-factors/totp', cookie);
   expect(started.statusCode).toBe(200);
@@ -79,6 +95,7 @@ async function enrolTotp(cookie: string) {
   });
   expect(confirmed.statusCode).toBe(201);
   return {
+    cookie: cookieAfter(confirmed, cookie),
     secret: secret as string,
     recoveryCodes: confirmed.json().recoveryCodes as string[],
     /** The code that confirmed the enrolment, and the code of the step after it. */
@@ -108,8 +125,8 @@ const newInvestor = () => newUser(h, 'investor', [{ kind: 'account', upstreamId:
  * An investor of the test's own on account A with an authenticator app, signed in with it (the
  * code of the step after the enrolment's): a session whose second factor is fresh.
  */
-async function investorWithFactor() {
-  const user = await newInvestor();
+async function investorWithFactor(user: { id: string; email: string } | null = null) {
+  user ??= await newInvestor();
   const totp = await enrolTotp(await signIn(h.app, user.email));
   const { cookie } = await rawSignIn(user.email);
   const proved = await post('/api/session/second-factor', cookie, {
@@ -117,14 +134,15 @@ async function investorWithFactor() {
     code: totp.nextCode,
   });
   expect(proved.statusCode).toBe(200);
-  return { ...user, cookie, totp };
+  return { ...user, cookie: cookieAfter(proved, cookie), totp };
 }
 
 /** An admin of the test's own, signed in by enrolling the authenticator app the role requires. */
 async function adminWithFactor() {
   const user = await newUser(h, 'admin');
   const { cookie } = await rawSignIn(user.email);
-  return { ...user, cookie, totp: await enrolTotp(cookie) };
+  const totp = await enrolTotp(cookie);
+  return { ...user, cookie: totp.cookie, totp };
 }
 
 describe('second factor at sign-in and step-up on money routes', () => {
@@ -190,7 +208,15 @@ describe('second factor at sign-in and step-up on money routes', () => {
       code: investorTotp.nextCode,
     });
     expect(ok.statusCode).toBe(200);
-    expect((await call(h.app, 'GET', '/api/session', { cookie })).statusCode).toBe(200);
+    // A new session id now that it is complete: the cookie of the password step opens nothing,
+    // so a copy of it taken before the second factor was proved never becomes the full session.
+    const signedIn = cookieAfter(ok, cookie);
+    expect(signedIn).not.toBe(cookie);
+    expect((await call(h.app, 'GET', '/api/accounts', { cookie })).statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/session', { cookie })).json()).toMatchObject({
+      signedIn: false,
+    });
+    expect((await call(h.app, 'GET', '/api/accounts', { cookie: signedIn })).statusCode).toBe(200);
 
     // The person's list shows the factor with the times the store keeps, the sign-in just made
     // included, as ISO strings.
@@ -201,7 +227,7 @@ describe('second factor at sign-in and step-up on money routes', () => {
       .where('users.email', '=', investor.email)
       .executeTakeFirstOrThrow();
     expect(stored.last_used_at).not.toBeNull();
-    const listed = await call(h.app, 'GET', '/api/me/second-factors', { cookie });
+    const listed = await call(h.app, 'GET', '/api/me/second-factors', { cookie: signedIn });
     expect(listed.json().factors).toEqual([
       {
         id: stored.id,
@@ -214,7 +240,8 @@ describe('second factor at sign-in and step-up on money routes', () => {
   });
 
   it('asks for a fresh second factor before a disbursement, sends nothing, then accepts the same request', async () => {
-    const { cookie: investor, email, totp: investorTotp } = await investorWithFactor();
+    const { cookie: stale, email, totp: investorTotp } = await investorWithFactor();
+    let investor = stale;
     await makeStale(investor);
     const key = newKey();
     const body = { type: 'ach', amount: '12.50' };
@@ -229,6 +256,14 @@ describe('second factor at sign-in and step-up on money routes', () => {
       code: investorTotp.recoveryCodes[0],
     });
     expect(proved.json()).toMatchObject({ verified: true, recoveryCodesLeft: 9 });
+    // A new session id with the fresh step-up: a copy of the cookie from before carries none of
+    // it, and names no session any more.
+    investor = cookieAfter(proved, stale);
+    expect(investor).not.toBe(stale);
+    expect(
+      (await post(`/api/accounts/${accountA}/disbursements`, stale, body, key)).statusCode,
+    ).toBe(401);
+    expect((await call(h.app, 'GET', '/api/accounts', { cookie: stale })).statusCode).toBe(401);
     const again = await post('/api/session/second-factor', investor, {
       method: 'recovery',
       code: investorTotp.recoveryCodes[0],
@@ -279,8 +314,12 @@ describe('second factor at sign-in and step-up on money routes', () => {
     const { body, cookie } = await rawSignIn((await newUser(h, 'admin')).email);
     expect(body.secondFactor.step).toBe('enrol');
     expect((await call(h.app, 'GET', '/api/admin/users', { cookie })).statusCode).toBe(401);
-    await enrolTotp(cookie);
-    expect((await call(h.app, 'GET', '/api/admin/users', { cookie })).statusCode).toBe(200);
+    const enrolled = await enrolTotp(cookie);
+    expect(
+      (await call(h.app, 'GET', '/api/admin/users', { cookie: enrolled.cookie })).statusCode,
+    ).toBe(200);
+    // Enrolling completed the sign-in under a new session id: the cookie before it opens nothing.
+    expect((await call(h.app, 'GET', '/api/admin/users', { cookie })).statusCode).toBe(401);
   });
 
   it('a session waiting for its second factor cannot enrol a new one to get around it', async () => {
@@ -441,8 +480,9 @@ describe('sessions in the browser', () => {
       code: investor.totp.recoveryCodes[0],
     });
     expect(proved.statusCode).toBe(200);
-    const byRecovery = (await call(h.app, 'GET', '/api/me/sessions', { cookie })).json()
-      .sessions as { current: boolean; secondFactor: string | null }[];
+    const byRecovery = (
+      await call(h.app, 'GET', '/api/me/sessions', { cookie: cookieAfter(proved, cookie) })
+    ).json().sessions as { current: boolean; secondFactor: string | null }[];
     expect(byRecovery.find((s) => s.current)?.secondFactor).toBe('recovery');
 
     // The admin's sign-in was completed by enrolling the authenticator app it asked for.
@@ -616,21 +656,52 @@ describe('users in the browser (admin)', () => {
     expect(disabledEvents).toEqual([]);
   });
 
-  it('refuses a role change without a fresh second factor', async () => {
+  it('refuses every change that grants or removes power without a fresh second factor, and changes nothing', async () => {
     const { cookie: admin } = await adminWithFactor();
+    const target = await newUser(h, 'investor', [{ kind: 'account', upstreamId: accountA }]);
+    const [otherAccount] = h.manifest.investors[1].accountIds;
     await makeStale(admin);
-    const users = (await call(h.app, 'GET', '/api/admin/users', { cookie: admin })).json()
-      .users as {
-      id: string;
-      email: string;
-    }[];
-    const issuer = users.find((u) => u.email === 'issuer@demo.test')!;
-    const res = await call(h.app, 'PUT', `/api/admin/users/${issuer.id}/role`, {
-      cookie: admin,
-      body: { role: 'compliance' },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('step_up_required');
+    const user = `/api/admin/users/${target.id}`;
+    const changes = [
+      [
+        'POST',
+        '/api/admin/users',
+        { email: 'never-made@example.test', name: 'N', role: 'admin', password: DEMO_PASSWORD },
+      ],
+      ['PUT', `${user}/role`, { role: 'compliance' }],
+      ['PUT', `${user}/disabled`, { disabled: true }],
+      [
+        'POST',
+        `${user}/links`,
+        { kind: 'account', upstreamId: otherAccount, confirmAccountOfOtherUser: true },
+      ],
+      ['DELETE', `${user}/links/account/${accountA}`, undefined],
+      ['PUT', `${user}/password`, { password: 'a-long-password-2026' }],
+      ['DELETE', `${user}/second-factors`, undefined],
+    ] as const;
+    for (const [method, url, body] of changes) {
+      const res = await call(h.app, method, url, { cookie: admin, body });
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 403 });
+      expect(res.json().error).toMatchObject({ code: 'step_up_required', submitted: 'no' });
+    }
+    const after = await h.db
+      .selectFrom('users')
+      .select(['role', 'disabled'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ role: 'investor', disabled: false });
+    const links = await h.db
+      .selectFrom('user_links')
+      .select('upstream_id')
+      .where('user_id', '=', target.id)
+      .execute();
+    expect(links).toEqual([{ upstream_id: accountA }]);
+    const made = await h.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'never-made@example.test')
+      .execute();
+    expect(made).toEqual([]);
   });
 });
 
@@ -679,6 +750,7 @@ describe('passwords in the browser', () => {
       code: me.totp.recoveryCodes[0],
     });
     expect(proved.statusCode).toBe(200);
+    me.cookie = cookieAfter(proved, me.cookie);
 
     const changed = await put('/api/me/password', me.cookie, {
       currentPassword: DEMO_PASSWORD,
@@ -980,10 +1052,11 @@ describe('maker-checker on large disbursements', () => {
       .executeTakeFirstOrThrow();
     // Stored sealed: the column holds no secret an authenticator app could use.
     expect(adminSecret.totp_secret).toMatch(/^sealed:v1:/);
-    await post('/api/session/second-factor', admin, {
+    const adminProved = await post('/api/session/second-factor', admin, {
       method: 'totp',
       code: codeFor(h.built.deps.sealer.open('totp_secret', adminSecret.totp_secret!), 1),
     });
+    admin = cookieAfter(adminProved, admin);
     const changed = await call(h.app, 'PUT', `/api/admin/users/${maker.id}/role`, {
       cookie: admin,
       body: { role: 'admin' },
@@ -991,11 +1064,14 @@ describe('maker-checker on large disbursements', () => {
     expect(changed.statusCode).toBe(200);
 
     // The role change ended the maker's sessions: they sign in again.
-    const { cookie } = await rawSignIn(maker.email);
-    await post('/api/session/second-factor', cookie, {
-      method: 'recovery',
-      code: maker.totp.recoveryCodes[0],
-    });
+    const { cookie: waiting } = await rawSignIn(maker.email);
+    const cookie = cookieAfter(
+      await post('/api/session/second-factor', waiting, {
+        method: 'recovery',
+        code: maker.totp.recoveryCodes[0],
+      }),
+      waiting,
+    );
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const self = await post(`/api/disbursement-approvals/${approvalId}/approve`, cookie);
     expect(self.statusCode).toBe(403);
@@ -1020,6 +1096,74 @@ describe('maker-checker on large disbursements', () => {
       body: { kind: 'account', upstreamId: accountA, confirmAccountOfOtherUser: true },
     });
     expect(relinked.statusCode).toBe(200);
+  });
+
+  it('an admin who gave the maker the power to ask cannot approve it: not while the maker signs in with their password, nor within 30 days of linking the account', async () => {
+    // One admin creates a user with a password of their choosing and links account A to it.
+    const email = `made-here-${Date.now()}@example.test`;
+    const created = await post('/api/admin/users', admin, {
+      email,
+      name: 'Made Here',
+      role: 'investor',
+      password: DEMO_PASSWORD,
+    });
+    expect(created.statusCode).toBe(201);
+    const linked = await post(`/api/admin/users/${created.json().id}/links`, admin, {
+      kind: 'account',
+      upstreamId: accountA,
+      confirmAccountOfOtherUser: true,
+    });
+    expect(linked.statusCode).toBe(200);
+    maker = await investorWithFactor({ id: created.json().id, email });
+    const approvalId = await hold('150');
+
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const refused = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
+    expect(refused.statusCode).toBe(403);
+    const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(),
+    );
+    expect(refused.json().error.message).toBe(
+      `You created the user ${email} on ${today}, and they still sign in with the password you chose, so you are not independent of this request: another admin must approve it. You may still reject it.`,
+    );
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+
+    // Their own password now: the link of the last 30 days still ties the admin to the request.
+    const changed = await call(h.app, 'PUT', '/api/me/password', {
+      cookie: maker.cookie,
+      body: { currentPassword: DEMO_PASSWORD, newPassword: 'a-password-of-their-own-2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const stillTied = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
+    expect(stillTied.statusCode).toBe(403);
+    expect(stillTied.json().error.message).toMatch(
+      new RegExp(
+        `^You linked account ${accountA} to ${email} on ${today}, so you are not independent`,
+      ),
+    );
+    const denied = await h.db
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('action', '=', 'disbursement_approved')
+      .where('user_email', '=', adminEmail)
+      .where('outcome', '=', 'denied')
+      .orderBy('id')
+      .execute();
+    expect(denied.map((e) => e.details)).toEqual([
+      expect.objectContaining({ reason: 'approver_not_independent', tie: 'user_created' }),
+      expect.objectContaining({ reason: 'approver_not_independent', tie: 'user_linked' }),
+    ]);
+
+    // A month on, the holder has had a statement naming any movement: the admin may approve.
+    await h.db
+      .updateTable('audit_events')
+      .set({ at: new Date(Date.now() - 31 * 86_400_000) })
+      .where('user_email', '=', adminEmail)
+      .where('action', 'in', ['user_created', 'user_linked'])
+      .execute();
+    const approved = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ state: 'sent', checker: adminEmail });
   });
 
   it('a second person approves: sent upstream once, both decisions audited', async () => {

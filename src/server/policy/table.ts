@@ -379,7 +379,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     ownIdentity: true,
     pendingAllowed: true,
-    note: 'Prove a second factor: finishes sign-in or makes step-up fresh; 10 attempts a user per 15 minutes, each counted before its code is checked; audited.',
+    note: 'Prove a second factor: finishes sign-in or makes step-up fresh, under a new session id (a new cookie: the one before names no session); 10 attempts a user per 15 minutes, each counted before its code is checked; audited.',
   },
   'GET /api/me/second-factors': {
     roles: ALL_ROLES,
@@ -400,7 +400,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     ownIdentity: true,
     pendingAllowed: true,
-    note: 'Confirms my authenticator app with a code; the first factor comes with recovery codes.',
+    note: 'Confirms my authenticator app with a code; the first factor comes with recovery codes. When it completes a sign-in waiting for it, the session gets a new id (a new cookie).',
   },
   'POST /api/me/second-factors/passkey-options': {
     roles: ALL_ROLES,
@@ -471,7 +471,8 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/admin/users': {
     roles: ['admin'],
     objects: [],
-    note: 'Creates a user; without a password only where single sign-on is set up (else refused with a 400 on `password`: the user could not sign in).',
+    stepUp: 'always',
+    note: 'Creates a user (needs a fresh second factor: a new user is new power, the more so with a password the admin chose or a privileged role); without a password only where single sign-on is set up (else refused with a 400 on `password`: the user could not sign in).',
   },
   'PUT /api/admin/users/:userId/role': {
     roles: ['admin'],
@@ -482,11 +483,13 @@ export const policyTable: Record<string, RoutePolicy> = {
   'PUT /api/admin/users/:userId/disabled': {
     roles: ['admin'],
     objects: [],
+    stepUp: 'always',
     note: 'Disables (sessions end at once) or enables a user, not myself.',
   },
   'POST /api/admin/users/:userId/links': {
     roles: ['admin'],
     objects: [],
+    stepUp: 'always',
     note: 'Links a user to an upstream id of a kind their role acts on (an investor an account, issuer staff an issuer or a security; compliance and admins none): another kind is refused with a 400 on `kind`. An account is looked up first (getAccount, §4.10) and a security too (getSecurityMarketHours, real-world notes §4.2): one the platform does not know is refused with a 400 on `upstreamId`. An issuer no offering names is refused the same way unless `confirmIssuerWithoutOfferings` is sent (§4.16 names no read of an issuer). An account already linked to another user is refused with a 400 on `upstreamId` and `confirmAccountOfOtherUser`, naming the holder on the platform and the users linked to it, unless `confirmAccountOfOtherUser` is sent (audited with `alsoLinkedTo`); an account link is audited with the holder’s name. Nothing is linked when the id cannot be checked.',
   },
   'GET /api/admin/accounts/:accountId/holder': {
@@ -497,6 +500,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'DELETE /api/admin/users/:userId/links/:kind/:upstreamId': {
     roles: ['admin'],
     objects: [],
+    stepUp: 'always',
     note: 'Removes a link to an upstream id; one the user does not have is refused with a 404 and not audited as unlinked.',
   },
   'PUT /api/admin/users/:userId/password': {
@@ -522,7 +526,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['admin'],
     objects: [],
     stepUp: 'always',
-    note: "Approves and sends a held disbursement once; never the maker (compliance stays read-only). The answer is what the platform said (`sent` with its request id, `not_sent`, or `unknown` with our reference), also when the store fails after the platform answered (then the outcome waits in the spool). Approving one already decided is refused 409 naming who decided it (`You` for the caller's own decision) and with `submitted` as its money went: `yes` once sent, `unknown` while its outcome is, else `no`. Refused 409 `submitted: no`, nothing sent, while the investor who asked for it is disabled or no longer holds the account (rejecting it stays open).",
+    note: "Approves and sends a held disbursement once; never the maker (compliance stays read-only), nor an admin not independent of the maker: one who linked the account to them, created them or changed their role in the last 30 days, or chose the password they still sign in with (refused 403 naming what they did and when; rejecting stays open to them). The answer is what the platform said (`sent` with its request id, `not_sent`, or `unknown` with our reference), also when the store fails after the platform answered (then the outcome waits in the spool). Approving one already decided is refused 409 naming who decided it (`You` for the caller's own decision) and with `submitted` as its money went: `yes` once sent, `unknown` while its outcome is, else `no`. Refused 409 `submitted: no`, nothing sent, while the investor who asked for it is disabled or no longer holds the account (rejecting it stays open).",
   },
   'POST /api/disbursement-approvals/:approvalId/reject': {
     roles: ['admin'],

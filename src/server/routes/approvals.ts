@@ -26,6 +26,7 @@ import {
   type ApprovalRecord,
   type ApprovalSectionName,
 } from '../store/approvals';
+import { approverTieToMaker, type ApproverTie } from '../store/approver-independence';
 import type { Db } from '../store/db';
 import {
   fundMovesOfMany,
@@ -313,6 +314,63 @@ async function refuseUnlessMakerMayStillAsk(
   throw new HttpError('conflict', why.message, { submitted: 'no' });
 }
 
+/**
+ * How long an admin who gave the maker the power to ask (created them, changed their role, linked
+ * them to the account) may not approve the maker's disbursements: 30 days, a monthly statement
+ * cycle, in which the account's holder sees an account statement naming the movement and the
+ * other admins have the audit log's record of the change. Without it one admin could create a
+ * user, link someone else's account to them, ask as them and approve it: two people on paper,
+ * one in fact. A password the admin chose ties them for as long as the maker signs in with it.
+ */
+const INDEPENDENCE_DAYS = 30;
+
+const tieWords: Record<ApproverTie['action'], (maker: string, accountId: string) => string> = {
+  user_created: (maker) => `You created the user ${maker}`,
+  user_password_set: (maker) => `You set the password of ${maker}`,
+  user_role_changed: (maker) => `You changed the role of ${maker}`,
+  user_linked: (maker, accountId) => `You linked account ${accountId} to ${maker}`,
+};
+
+const longDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+
+/**
+ * Two-person approval means two people independent of each other: the approver must not be the
+ * one who gave the maker the power to make this request (INDEPENDENCE_DAYS). Rejecting stays open
+ * to them: it moves no money.
+ */
+async function refuseUnlessIndependentOfMaker(
+  ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
+  approval: ApprovalRecord,
+): Promise<void> {
+  const tie = await approverTieToMaker(ctx.deps.db, {
+    approverId: ctx.user!.id,
+    makerId: approval.makerUserId,
+    accountId: approval.accountId,
+    since: new Date(Date.now() - INDEPENDENCE_DAYS * 86_400_000),
+  });
+  if (!tie) return;
+  await ctx.audit({
+    action: 'disbursement_approved',
+    objectType: 'account',
+    objectId: approval.accountId,
+    outcome: 'denied',
+    details: {
+      approvalId: approval.id,
+      reason: 'approver_not_independent',
+      tie: tie.action,
+      tieAt: tie.at.toISOString(),
+    },
+  });
+  const did = `${tieWords[tie.action](approval.makerEmail, approval.accountId)} on ${longDate(tie.at)}`;
+  const since = tie.knowsPassword ? ', and they still sign in with the password you chose' : '';
+  throw new HttpError(
+    'forbidden',
+    `${did}${since}, so you are not independent of this request: another admin must approve it. You may still reject it.`,
+    { submitted: 'no' },
+  );
+}
+
 async function decideOrRefuse(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
   to: 'sending' | 'rejected',
@@ -337,7 +395,10 @@ async function decideOrRefuse(
       { submitted: 'no' },
     );
   }
-  if (to === 'sending') await refuseUnlessMakerMayStillAsk(ctx, existing);
+  if (to === 'sending') {
+    await refuseUnlessMakerMayStillAsk(ctx, existing);
+    await refuseUnlessIndependentOfMaker(ctx, existing);
+  }
   // The decision and the register's row change together: a rejected request is never left
   // "waiting", and an approved one is "unknown" (with its sending time) before the call starts,
   // so a process that dies mid-call leaves it to reconciliation rather than "held" for ever.

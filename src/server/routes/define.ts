@@ -567,7 +567,7 @@ function upstreamLogOf(request: FastifyRequest): UpstreamLogger {
 }
 
 /**
- * Step-up: money moves, personal-data reveals and role changes need a second factor proved in
+ * Step-up: money moves, personal-data reveals and admin changes to users need a second factor proved in
  * this session within the last few minutes; the refusal and the later proof are both audited.
  */
 async function checkStepUp(

@@ -19,6 +19,7 @@ import {
 } from '../../contract/identity';
 import type { SignedInUser } from '../deps';
 import { HttpError } from '../lib/http-error';
+import { setSessionCookie } from '../plugins/session';
 import { clear, hit } from '../store/rate-limits';
 import { auditedRefusal, tooManyAttempts } from '../lib/too-many-attempts';
 import {
@@ -125,7 +126,10 @@ async function afterEnrol(
     (await remainingRecoveryCodes(db, user.id)) === 0 ? await newRecoveryCodes(db, user.id) : null;
   // A sign-in waiting for enrolment is complete. Otherwise enrolling proves only the new factor,
   // not who holds the session, so it does not count as a step-up.
-  if (session.pendingSecondFactor) await markSecondFactor(db, session.idHash, added.kind);
+  if (session.pendingSecondFactor) {
+    const { token } = await markSecondFactor(db, session.idHash, added.kind);
+    setSessionCookie(ctx.reply, ctx.deps.config, token);
+  }
   await ctx.audit({
     action: 'second_factor_added',
     objectType: 'user',
@@ -303,7 +307,9 @@ export const secondFactorRoutes = [
 
       await clear(deps.db, failKey);
       const now = new Date();
-      await markSecondFactor(deps.db, session.idHash, body.method, now);
+      // A new session id at this privilege change; the cookie before it names no session now.
+      const { token } = await markSecondFactor(deps.db, session.idHash, body.method, now);
+      setSessionCookie(ctx.reply, deps.config, token);
       ctx.changeMade();
       await ctx.audit({
         action: purpose === 'sign_in' ? 'sign_in' : 'step_up',

@@ -215,22 +215,31 @@ export const revokeUserSessions = (db: Db, userId: string, now = new Date()): Pr
  * A second factor was proved in this session: it is complete, and step-up is fresh from now.
  * When it completes the sign-in, the factor is kept as the one the session signed in with; a
  * later step-up, with whatever factor, does not change how the session signed in.
+ *
+ * The session gets a new id (returned as the new cookie token) in the same write: a copy of the
+ * cookie taken before, while the session was still owed its second factor or its step-up was
+ * stale, names no session afterwards and never carries the power proved here (no fixation, as a
+ * sign-in gets a new id). What the owner sees of it on My sessions (its public id) stays.
  */
 export async function markSecondFactor(
   db: Db,
   idHash: string,
   factor: SignInFactor,
   now = new Date(),
-): Promise<void> {
+): Promise<{ token: string }> {
+  const token = randomBytes(32).toString('base64url');
   await db
     .updateTable('sessions')
     .set({
+      id_hash: hashToken(token),
+      public_id: sql<string>`coalesce(public_id, left(id_hash, 32))`,
       pending_second_factor: false,
       second_factor_at: now,
       sign_in_factor: sql<SignInFactor | null>`case when pending_second_factor then ${factor}::text else sign_in_factor end`,
     })
     .where('id_hash', '=', idHash)
     .execute();
+  return { token };
 }
 
 /** A wrong second-factor code was tried in this session (counted for its owner to see). */
