@@ -839,6 +839,18 @@ export const moneyRequestSettleSchema = z
      * all the same; without it such a trade is refused (the BFF compares them, §4.16).
      */
     confirmDifferentUnits: z.boolean().optional(),
+    /**
+     * "Never arrived" although the platform holds a trade that is probably this investment
+     * (`likelyThisRequest`): the id of that trade, which the reviewer checked is another
+     * investment's. Without it such a "never arrived" is refused: the investor would be let
+     * through to invest again, and the platform would hold two trades for one investment.
+     */
+    confirmNotTrade: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{0,40}$/)
+      .optional()
+      .transform((value) => value || undefined),
   })
   .superRefine((value, ctx) => {
     if (value.outcome === 'created' && !value.upstreamId)
@@ -918,3 +930,23 @@ export const settlementCandidatesSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('unavailable'), message: z.string() }),
 ]);
 export type SettlementCandidates = z.infer<typeof settlementCandidatesSchema>;
+export type SettlementCandidate = Extract<
+  SettlementCandidates,
+  { state: 'found' }
+>['candidates'][number];
+
+/**
+ * Whether a trade the platform holds is probably this investment: the trade the register takes
+ * for it (same units, appeared right after it was sent), or one of exactly the units and amount
+ * it asked for that no other request accounts for. "Never arrived" is then refused unless the
+ * reviewer confirms they checked that trade is another investment (`confirmNotTrade`).
+ */
+export const likelyThisRequest = (c: SettlementCandidate): boolean =>
+  c.probable === true || (c.sameUnits === true && c.sameAmount === true);
+
+/** The refusal of "never arrived" while a trade is probably the investment, naming the trade. */
+export function likelyTradeMessage(c: SettlementCandidate, accountId: string): string {
+  const same = c.sameAmount ? 'the same units and amount' : 'the same units';
+  const when = c.probable ? ', which appeared right after this request was sent' : '';
+  return `The platform holds trade ${c.upstreamId} of account ${accountId} in this offering with ${same}${when}: it is probably this investment. Settle it as held by the platform with trade ${c.upstreamId}, or, if you checked at the platform that trade ${c.upstreamId} is another investment, confirm that`;
+}

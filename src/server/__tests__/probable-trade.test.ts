@@ -149,4 +149,38 @@ describe('a lost investment the platform did create', () => {
       await h.db.updateTable('money_requests').set(sent).where('reference', '=', lost).execute();
     }
   });
+  // Last: it settles the request.
+  it('is not recorded as never arrived while the platform holds it, unless the reviewer confirms that very trade is another investment', async () => {
+    // Old enough for "never arrived" to be asked at all (past the upstream timeout and the
+    // claim lease), and the trade still appeared right after it was sent.
+    await h.db
+      .updateTable('money_requests')
+      .set({ created_at: new Date(Date.now() - 60_000), sent_at: new Date(Date.now() - 60_000) })
+      .where('reference', '=', lost)
+      .execute();
+    const settle = (body: Record<string, unknown>) =>
+      call(h.app, 'POST', `/api/compliance/money-requests/${lost}/settle`, {
+        cookie: reviewer,
+        body: {
+          outcome: 'not_sent',
+          reason: 'Looked at the trades list, nothing found there',
+          ...body,
+        },
+      });
+    const refused = await settle({});
+    expect(refused.statusCode).toBe(409);
+    const message = `The platform holds trade ${heldTrade} of account ${accountA} in this offering with the same units and amount, which appeared right after this request was sent: it is probably this investment. Settle it as held by the platform with trade ${heldTrade}, or, if you checked at the platform that trade ${heldTrade} is another investment, confirm that`;
+    expect(refused.json().error).toMatchObject({
+      message: `${message}. Nothing was settled.`,
+      submitted: 'no',
+      fields: [{ field: 'confirmNotTrade', message }],
+    });
+    // A confirmation covers only the trade it names.
+    expect((await settle({ confirmNotTrade: otherUnitsTrade })).statusCode).toBe(409);
+    expect(await getMoneyRequest(h.db, lost)).toMatchObject({ outcome: 'unknown' });
+
+    const confirmed = await settle({ confirmNotTrade: heldTrade });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ reference: lost, outcome: 'not_sent' });
+  });
 });

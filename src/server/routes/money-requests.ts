@@ -15,6 +15,9 @@ import { compare, formatShares } from '../../contract/decimal';
 import { tradeStatusInWords } from '../../contract/holdings';
 import {
   differentUnitsMessage,
+  likelyThisRequest,
+  likelyTradeMessage,
+  type SettlementCandidate,
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
   outcomeWordsOf,
@@ -658,6 +661,109 @@ async function probableTradesOfAccount(
   }
 }
 
+/**
+ * The trades the platform holds that could be one investment of unknown outcome: those of its
+ * account in its offering that no other request of the register accounts for, the probable one
+ * first (lib/probable-trades), then those of the units asked for, then newest first. Null when
+ * the trades cannot be read with this portal's credentials (header authentication, §4.16).
+ */
+async function tradeCandidates(
+  deps: Deps,
+  request: MoneyRequest,
+  offeringId: string,
+): Promise<{ read: TradesRead; candidates: SettlementCandidate[] } | null> {
+  // §4.16 names the trades collection; its filters narrow it to the account and offering.
+  const [read, register] = await Promise.all([
+    getAllTrades(
+      deps.upstream,
+      { accountId: request.accountId, offeringId: offeringId },
+      1_000,
+    ).catch((err: unknown) => {
+      if (needsHeaderCredentials(err)) return null;
+      throw err;
+    }),
+    listMoneyRequestsOfAccount(deps.db, request.accountId, {
+      kind: 'investment',
+      offeringId: offeringId,
+      limit: 1000,
+    }),
+  ]);
+  if (!read) return null;
+  // A trade another request was settled with, or answered with, is that request's.
+  const claimed = new Set(
+    register.items
+      .map((row) => row.upstreamId)
+      .filter((id): id is string => id !== null && id !== request.upstreamId),
+  );
+  // The trade that appeared right after it was sent is offered first (lib/probable-trades).
+  const probable = probableTrades(register.items, read.trades, deps.config.upstreamTimeZone).get(
+    request.reference,
+  );
+  const candidates = read.trades
+    .filter(
+      (trade) =>
+        trade.accountId === request.accountId &&
+        trade.offeringId === offeringId &&
+        !claimed.has(trade.tradeId),
+    )
+    .map((trade) => ({
+      upstreamId: trade.tradeId,
+      units: trade.units,
+      amount: trade.amount,
+      createdAt: trade.createdAt,
+      status: tradeStatusInWords(trade.status),
+      sameUnits: sameDecimal(trade.units, request.units),
+      sameAmount: sameDecimal(trade.amount, request.amount),
+      probable: trade.tradeId === probable,
+    }))
+    // The probable one first, then trades of exactly the units asked for, then newest first.
+    .sort(
+      (a, b) =>
+        Number(b.probable) - Number(a.probable) ||
+        Number(b.sameUnits === true) - Number(a.sameUnits === true) ||
+        (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
+    );
+  return { read, candidates };
+}
+
+/**
+ * "Never arrived" recorded for an investment the platform holds would let the investor invest
+ * again (the standing request no longer stands in the way), and the platform would hold two
+ * trades for one investment. So it is refused while a trade of the account in the offering is
+ * probably this one (likelyThisRequest), naming the trade, unless the reviewer confirms they
+ * checked that very trade is another investment (`confirmNotTrade`: its id, so a confirmation
+ * never covers a trade it did not name). When the trades cannot be read just now, nothing is
+ * settled either: the reviewer tries again in a few minutes. Only when they can never be read
+ * with this portal's credentials (header authentication) does the reviewer's own check stand.
+ */
+async function refuseNeverArrivedWhileLikelyTrade(
+  deps: Deps,
+  request: MoneyRequest,
+  confirmNotTrade: string | undefined,
+): Promise<void> {
+  if (request.kind !== 'investment' || !request.offeringId) return;
+  let found: Awaited<ReturnType<typeof tradeCandidates>>;
+  try {
+    found = await tradeCandidates(deps, request, request.offeringId);
+  } catch (err) {
+    if (!isUpstreamError(err)) throw err;
+    throw new HttpError(
+      'upstream_unavailable',
+      `The trades of account ${request.accountId} in this offering could not be read just now, so ${request.reference} was not recorded as never arrived: the platform may hold it. Try again in a few minutes.`,
+      { submitted: 'no' },
+    );
+  }
+  const likely = found?.candidates.find(
+    (c) => likelyThisRequest(c) && c.upstreamId !== confirmNotTrade,
+  );
+  if (!likely) return;
+  const message = likelyTradeMessage(likely, request.accountId);
+  throw new HttpError('conflict', `${message}. Nothing was settled.`, {
+    fields: [{ field: 'confirmNotTrade', message }],
+    submitted: 'no',
+  });
+}
+
 export const moneyRequestRoutes = [
   defineRoute({
     method: 'GET',
@@ -761,6 +867,8 @@ export const moneyRequestRoutes = [
           : body.upstreamId;
       if (body.outcome === 'created') {
         await checkPlatformId(deps, request, upstreamId!, body.confirmDifferentUnits === true);
+      } else {
+        await refuseNeverArrivedWhileLikelyTrade(deps, request, body.confirmNotTrade);
       }
       const verdict =
         body.outcome === 'created'
@@ -813,65 +921,15 @@ export const moneyRequestRoutes = [
             "The platform has no read that ties an IRA request to ours: check the account's IRA details at the platform.",
         };
       }
-      // §4.16 names the trades collection; its filters narrow it to the account and offering.
-      const [read, register] = await Promise.all([
-        getAllTrades(
-          deps.upstream,
-          { accountId: request.accountId, offeringId: request.offeringId },
-          1_000,
-        ).catch((err: unknown) => {
-          if (needsHeaderCredentials(err)) return null;
-          throw err;
-        }),
-        listMoneyRequestsOfAccount(deps.db, request.accountId, {
-          kind: 'investment',
-          offeringId: request.offeringId,
-          limit: 1000,
-        }),
-      ]);
-      if (!read) {
+      const found = await tradeCandidates(deps, request, request.offeringId);
+      if (!found) {
         return {
           state: 'unavailable',
           message:
             'Trades cannot be listed here: reading them needs header authentication, and this portal sends body credentials. Check the trades of the account at the platform.',
         };
       }
-      // A trade another request was settled with, or answered with, is that request's.
-      const claimed = new Set(
-        register.items
-          .map((row) => row.upstreamId)
-          .filter((id): id is string => id !== null && id !== request.upstreamId),
-      );
-      // The trade that appeared right after it was sent is offered first (lib/probable-trades).
-      const probable = probableTrades(
-        register.items,
-        read.trades,
-        deps.config.upstreamTimeZone,
-      ).get(request.reference);
-      const candidates = read.trades
-        .filter(
-          (trade) =>
-            trade.accountId === request.accountId &&
-            trade.offeringId === request.offeringId &&
-            !claimed.has(trade.tradeId),
-        )
-        .map((trade) => ({
-          upstreamId: trade.tradeId,
-          units: trade.units,
-          amount: trade.amount,
-          createdAt: trade.createdAt,
-          status: tradeStatusInWords(trade.status),
-          sameUnits: sameDecimal(trade.units, request.units),
-          sameAmount: sameDecimal(trade.amount, request.amount),
-          probable: trade.tradeId === probable,
-        }))
-        // The probable one first, then trades of exactly the units asked for, then newest first.
-        .sort(
-          (a, b) =>
-            Number(b.probable) - Number(a.probable) ||
-            Number(b.sameUnits === true) - Number(a.sameUnits === true) ||
-            (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
-        );
+      const { read, candidates } = found;
       return {
         state: 'found',
         candidates,

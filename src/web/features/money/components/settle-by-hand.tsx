@@ -1,6 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import DialogContentText from '@mui/material/DialogContentText';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -8,12 +12,14 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useWatch, type Control } from 'react-hook-form';
+import { useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   differentUnitsMessage,
+  likelyThisRequest,
+  likelyTradeMessage,
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
   moneyRequestSettleSchema,
@@ -292,6 +298,59 @@ function ConfirmDifferentUnits({
   );
 }
 
+type SettleForm = UseFormReturn<
+  z.input<typeof moneyRequestSettleSchema>,
+  unknown,
+  MoneyRequestSettleInput
+>;
+
+/**
+ * Shown when "never arrived" is chosen while the platform holds a trade that is probably this
+ * investment: the BFF refuses it (the investor would be let through to invest again, and the
+ * platform would hold two trades for one investment) unless the reviewer confirms they checked
+ * that very trade is another investment. The box records that trade's id, nothing broader.
+ */
+function ConfirmNotTrade({
+  form,
+  trade,
+  message,
+}: {
+  form: SettleForm;
+  trade: string;
+  message: string;
+}) {
+  const helperId = useId();
+  const confirmed = useWatch({ control: form.control, name: 'confirmNotTrade' });
+  const error = form.formState.errors.confirmNotTrade;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Alert severity="warning">{message}.</Alert>
+      <FormControl error={Boolean(error)}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              name="confirmNotTrade"
+              checked={confirmed === trade}
+              onChange={(event) => {
+                form.setValue('confirmNotTrade', event.target.checked ? trade : undefined);
+                form.clearErrors('confirmNotTrade');
+              }}
+              slotProps={{
+                input: {
+                  ref: form.register('confirmNotTrade').ref,
+                  'aria-describedby': error ? helperId : undefined,
+                },
+              }}
+            />
+          }
+          label={`I checked at the platform that trade ${trade} is another investment, not this one`}
+        />
+        {error && <FormHelperText id={helperId}>{error.message}</FormHelperText>}
+      </FormControl>
+    </Box>
+  );
+}
+
 /**
  * "Settle by hand": for a request whose outcome stayed unknown after the automatic checks, a
  * reviewer records what they found at the platform. The BFF refuses "never arrived" while the
@@ -410,6 +469,15 @@ function SettleByHandDialog({
   useEffect(() => {
     if (outcome === 'not_sent') form.setValue('upstreamId', '');
   }, [outcome, form]);
+  // "Never arrived" while a trade is probably this investment asks the reviewer to confirm that
+  // very trade is another's (the BFF refuses it otherwise); a confirmation is for one trade.
+  const likely =
+    outcome === 'not_sent' && candidates.data?.state === 'found'
+      ? candidates.data.candidates.find(likelyThisRequest)
+      : undefined;
+  useEffect(() => {
+    form.setValue('confirmNotTrade', undefined);
+  }, [likely?.upstreamId, form]);
   const close = () => {
     settle.reset();
     onClose();
@@ -427,8 +495,23 @@ function SettleByHandDialog({
       );
       return;
     }
+    if (likely && values.confirmNotTrade !== likely.upstreamId) {
+      form.setError(
+        'confirmNotTrade',
+        {
+          type: 'rule',
+          message: `Tick this box to record that it never reached the platform, or settle it with trade ${likely.upstreamId}`,
+        },
+        { shouldFocus: true },
+      );
+      return;
+    }
     settle.mutate(
-      { ...values, confirmDifferentUnits: mismatch ? values.confirmDifferentUnits : undefined },
+      {
+        ...values,
+        confirmDifferentUnits: mismatch ? values.confirmDifferentUnits : undefined,
+        confirmNotTrade: likely ? values.confirmNotTrade : undefined,
+      },
       {
         onSuccess: (settled) => {
           close();
@@ -441,7 +524,17 @@ function SettleByHandDialog({
           if (issue && values.upstreamId) {
             setRefused({ id: values.upstreamId, message: issue.message });
           }
-          applyFieldErrors(error, form.setError, ['upstreamId', 'reason', 'confirmDifferentUnits']);
+          // The platform holds a trade the list did not show as probably this one (read before
+          // it appeared, or not read): read again, so the dialog names it and asks.
+          if (isApiClientError(error) && error.fields.some((f) => f.field === 'confirmNotTrade')) {
+            void candidates.refetch();
+          }
+          applyFieldErrors(error, form.setError, [
+            'upstreamId',
+            'reason',
+            'confirmDifferentUnits',
+            'confirmNotTrade',
+          ]);
         },
       },
     );
@@ -502,6 +595,13 @@ function SettleByHandDialog({
         />
       )}
       {mismatch && <ConfirmDifferentUnits control={form.control} message={mismatch} />}
+      {likely && (
+        <ConfirmNotTrade
+          form={form}
+          trade={likely.upstreamId}
+          message={likelyTradeMessage(likely, request.accountId)}
+        />
+      )}
       <ReasonField
         control={form.control}
         label="What you checked"

@@ -366,6 +366,78 @@ describe('a reviewer settles an unknown money request by hand', () => {
     expect(second.textContent).not.toContain('Probably this one');
   });
 
+  it('asks, before "never arrived", to confirm that the trade probably it is another investment, and sends that trade', async () => {
+    const investment: MoneyRequestView = {
+      ...unknown,
+      reference: 'MR-YSFQ29H6NV',
+      kind: 'investment',
+      amount: '385',
+      units: '77',
+      offeringId: '5201',
+    };
+    bff.use(
+      http.get('/api/compliance/money-requests/MR-YSFQ29H6NV/candidates', () =>
+        HttpResponse.json({
+          state: 'found',
+          candidates: [
+            {
+              upstreamId: '302952',
+              units: '77',
+              amount: '385',
+              createdAt: '2026-11-28T12:30:10',
+              status: 'Created: waiting for payment and approval',
+              sameUnits: true,
+              sameAmount: true,
+              probable: true,
+            },
+          ],
+          complete: true,
+        }),
+      ),
+    );
+    const sent = mockPost(
+      '/api/compliance/money-requests/MR-YSFQ29H6NV/settle',
+      okAnswer({ ...investment, outcome: 'not_sent' }, 200),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Register requests={[investment]} />);
+    await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-YSFQ29H6NV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settle MR-YSFQ29H6NV by hand' });
+    await within(dialog).findAllByRole('listitem');
+    await user.click(within(dialog).getByLabelText('It never reached the platform'));
+    expect(
+      within(dialog).getByText(
+        `The platform holds trade 302952 of account ${investment.accountId} in this offering with the same units and amount, which appeared right after this request was sent: it is probably this investment. Settle it as held by the platform with trade 302952, or, if you checked at the platform that trade 302952 is another investment, confirm that.`,
+      ),
+    ).toBeTruthy();
+    await user.type(
+      within(dialog).getByLabelText(/What you checked/),
+      'Trade 302952 is the investor’s order placed by phone',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    expect(
+      await within(dialog).findByText(
+        'Tick this box to record that it never reached the platform, or settle it with trade 302952',
+      ),
+    ).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    await user.click(
+      within(dialog).getByLabelText(
+        'I checked at the platform that trade 302952 is another investment, not this one',
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    expect(await screen.findByText(/settled by hand/)).toBeTruthy();
+    expect(sent.map((r) => r.body)).toEqual([
+      {
+        outcome: 'not_sent',
+        reason: 'Trade 302952 is the investor’s order placed by phone',
+        confirmNotTrade: '302952',
+      },
+    ]);
+  });
+
   it('names the choices when none is made', async () => {
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText(/What you checked/), 'Fund moves of A1040000');
