@@ -127,7 +127,7 @@ describe('sign-in and session', () => {
     expect(fields.find((f) => f.field === 'email')?.message).toMatch(/Email/);
   });
 
-  it('throttles repeated failures against one email, even with the right password afterwards', async () => {
+  it('throttles repeated failures against one email from one address, even with the right password afterwards; the right password from another address signs in', async () => {
     const email = 'admin@demo.test';
     let last = 0;
     for (let i = 0; i < 9; i++) {
@@ -142,6 +142,15 @@ describe('sign-in and session', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     expect(res.json().error.message).toMatch(/Try again in \d+ minute/);
+    // Someone else's guesses do not lock the person out at their own address.
+    const elsewhere = await h.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      remoteAddress: '203.0.113.77',
+      headers: { 'x-csrf': '1', origin: ORIGIN },
+      payload: { email, password: DEMO_PASSWORD },
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   describe('refused by a spent window', () => {
@@ -177,7 +186,8 @@ describe('sign-in and session', () => {
         expect((await attempt(ip, typed, `wrong-${i}`)).statusCode).toBe(401);
       }
 
-      // The 9th wrong password, then the right one: both refused unchecked; the first is audited.
+      // The 9th wrong password from the address, then the right one: both refused unchecked;
+      // the first is audited.
       expect((await attempt(ip, typed, 'wrong-8')).statusCode).toBe(429);
       expect((await attempt(ip, typed, DEMO_PASSWORD)).statusCode).toBe(429);
       const [first, ...others] = await refusals(email);
@@ -188,7 +198,7 @@ describe('sign-in and session', () => {
         ip,
         details: {
           method: 'password',
-          reason: 'too_many_failures_for_email',
+          reason: 'too_many_failures_for_email_from_address',
           refusedAttempts: 1,
           refusedUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         },
@@ -199,8 +209,30 @@ describe('sign-in and session', () => {
       // A flood of refused attempts adds an event at the 10th and the 100th refusal, no more.
       for (let i = 0; i < 88; i++) await attempt(ip, typed, `flood-${i}`);
       expect(await refusedCounts(email)).toEqual([1, 10]);
-      for (let i = 0; i < 20; i++) await attempt(`198.51.100.${20 + i}`, typed, `flood-${i}`);
+      // Past the address's own 100 attempts of the window, which would refuse them first.
+      const { config } = h.built.deps;
+      config.signInLimitPerAddress = 1000;
+      try {
+        for (let i = 0; i < 10; i++) await attempt(ip, typed, `flood-more-${i}`);
+      } finally {
+        config.signInLimitPerAddress = 100;
+      }
       expect(await refusedCounts(email)).toEqual([1, 10, 100]);
+    });
+
+    it('against one email from every address together (100 failures) refuses the right password too, from any address', async () => {
+      const email = 'spread-out@example.test';
+      await createUser(h.db, { email, name: 'Spread', role: 'investor', password: DEMO_PASSWORD });
+      // Guesses from many addresses, each under its own count of 8, spent the email's 100.
+      await h.db
+        .insertInto('rate_limits')
+        .values({ key: `signin:fail:${email}`, window_start: new Date(), count: 100 })
+        .execute();
+      const res = await attempt('198.51.100.60', email, DEMO_PASSWORD);
+      expect(res.statusCode).toBe(429);
+      expect(await refusals(email)).toMatchObject([
+        { details: { reason: 'too_many_failures_for_email', refusedAttempts: 1 } },
+      ]);
     });
 
     it('by the address is audited as such, with the email typed', async () => {

@@ -20,8 +20,14 @@ import type { Deps } from '../deps';
 import { defineRoute, type RouteContext } from './define';
 
 const WINDOW_MS = 15 * 60_000;
-/** Attempts from one address, and failures against one email, per 15 minutes. */
-const SIGN_IN_LIMITS = { failuresPerEmail: 8 };
+/**
+ * Failures against one email per 15 minutes: 8 from one address, the strict count a guesser at
+ * one address meets; 100 from every address together, so that guesses spread over many
+ * addresses are slowed too. Keyed by the address first, a guesser's failures lock the email at
+ * their address only: the person, signing in from their own, is not locked out with them until
+ * the guesses come from a dozen addresses or more.
+ */
+const SIGN_IN_LIMITS = { failuresPerEmailFromAddress: 8, failuresPerEmail: 100 };
 
 async function offeringIdsOf(user: StoredUser, deps: Deps): Promise<string[]> {
   if (user.issuerIds.length === 0) return [];
@@ -129,6 +135,7 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
   const email = normalizeEmail(body.email);
   const ipKey = `signin:ip:${request.ip}`;
   const emailKey = `signin:fail:${email}`;
+  const emailAtAddressKey = `signin:fail:${email}:${request.ip}`;
   /**
    * An attempt refused by a spent window, its password not checked: audited as a refused sign-in
    * with the typed email (shown to admins only, as a failed sign-in's), never the password; only
@@ -137,7 +144,10 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
   const refuse = async (
     limit: number,
     result: RateLimitResult,
-    reason: 'too_many_failures_for_email' | 'too_many_from_address',
+    reason:
+      | 'too_many_failures_for_email'
+      | 'too_many_failures_for_email_from_address'
+      | 'too_many_from_address',
   ) => {
     const refusedAttempts = auditedRefusal(result.count, limit);
     if (refusedAttempts !== null) {
@@ -162,11 +172,20 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
   if (!byIp.allowed) throw await refuse(perAddress, byIp, 'too_many_from_address');
   // Every attempt takes a slot before its password is checked, in one atomic upsert of the
   // store: concurrent guesses on any number of instances cannot all pass a count read before
-  // the first failure is written. A correct password gives its slot back (clear below).
+  // the first failure is written. A correct password gives its slots back (clear below).
+  const fromHere = SIGN_IN_LIMITS.failuresPerEmailFromAddress;
+  const atAddress = await hit(deps.db, emailAtAddressKey, fromHere, WINDOW_MS);
+  if (!atAddress.allowed) {
+    throw await refuse(fromHere, atAddress, 'too_many_failures_for_email_from_address');
+  }
   const attempt = await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
   if (!attempt.allowed) {
     throw await refuse(SIGN_IN_LIMITS.failuresPerEmail, attempt, 'too_many_failures_for_email');
   }
+  const giveSlotsBack = async () => {
+    await clear(deps.db, emailAtAddressKey);
+    await clear(deps.db, emailKey);
+  };
 
   const match = await verifyCredentials(deps.db, email, body.password);
   if (match?.disabled) {
@@ -175,7 +194,7 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
     // anyone without the password, who gets the answer below, after the same check. The
     // attempt is theirs, audited as their own, and gives its slot back like any right
     // password.
-    await clear(deps.db, emailKey);
+    await giveSlotsBack();
     await deps.audit({
       action: 'sign_in',
       outcome: 'denied',
@@ -200,7 +219,7 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
     });
     throw new HttpError('unauthenticated', 'The email or password is not correct.');
   }
-  await clear(deps.db, emailKey);
+  await giveSlotsBack();
 
   // A fresh id at every sign-in, and the previous session of this browser ends (no fixation).
   if (request.session) await revokeSession(deps.db, request.session.idHash);

@@ -168,6 +168,8 @@ const codeWords: Record<string, string> = {
   sign_in: 'sign-in',
   step_up: 'step-up',
   maker_cannot_check: 'the person who requested it cannot approve it',
+  approver_not_independent:
+    'the approver created, linked, set the password of or changed the role of the person who requested it',
   no_second_factor: 'no second factor yet',
   too_many_attempts: 'too many attempts: no code was checked',
   lease_expired: 'the request’s lease ran out',
@@ -177,6 +179,8 @@ const codeWords: Record<string, string> = {
   wrong_email_or_password: 'the email or password is not correct',
   too_many_failures_for_email:
     'too many failed sign-ins with this email: the password was not checked',
+  too_many_failures_for_email_from_address:
+    'too many failed sign-ins with this email from this address: the password was not checked',
   too_many_from_address: 'too many sign-ins from this address: the password was not checked',
 };
 
