@@ -282,6 +282,20 @@ async function alreadyDecided(
   );
 }
 
+/** An approval refused before anything was decided, audited on its account with why. */
+const approvalDenied = (
+  ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
+  approval: ApprovalRecord,
+  details: { reason: string } & Record<string, unknown>,
+) =>
+  ctx.audit({
+    action: 'disbursement_approved',
+    objectType: 'account',
+    objectId: approval.accountId,
+    outcome: 'denied',
+    details: { approvalId: approval.id, ...details },
+  });
+
 /**
  * A held disbursement goes out only while the person who asked for it may still move the
  * account's money: not once an admin disabled them (a disabled person's requests are what an
@@ -304,13 +318,7 @@ async function refuseUnlessMakerMayStillAsk(
         }
       : null;
   if (!why) return;
-  await ctx.audit({
-    action: 'disbursement_approved',
-    objectType: 'account',
-    objectId: approval.accountId,
-    outcome: 'denied',
-    details: { approvalId: approval.id, reason: why.reason },
-  });
+  await approvalDenied(ctx, approval, { reason: why.reason });
   throw new HttpError('conflict', why.message, { submitted: 'no' });
 }
 
@@ -350,17 +358,10 @@ async function refuseUnlessIndependentOfMaker(
     since: new Date(Date.now() - INDEPENDENCE_DAYS * 86_400_000),
   });
   if (!tie) return;
-  await ctx.audit({
-    action: 'disbursement_approved',
-    objectType: 'account',
-    objectId: approval.accountId,
-    outcome: 'denied',
-    details: {
-      approvalId: approval.id,
-      reason: 'approver_not_independent',
-      tie: tie.action,
-      tieAt: tie.at.toISOString(),
-    },
+  await approvalDenied(ctx, approval, {
+    reason: 'approver_not_independent',
+    tie: tie.action,
+    tieAt: tie.at.toISOString(),
   });
   const did = `${tieWords[tie.action](approval.makerEmail, approval.accountId)} on ${longDate(tie.at)}`;
   const since = tie.knowsPassword ? ', and they still sign in with the password you chose' : '';

@@ -70,6 +70,19 @@ function Register({
   );
 }
 
+/** The reason typed, Settle pressed and refused in the dialog with `refusal`: nothing is sent. */
+async function settleRefusedUnsent(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  sent: unknown[],
+  { reason, refusal }: { reason: string; refusal: string },
+) {
+  await user.type(within(dialog).getByLabelText(/What you checked/), reason);
+  await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+  expect(await within(dialog).findByText(refusal)).toBeTruthy();
+  expect(sent).toHaveLength(0);
+}
+
 async function openDialog() {
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<Register requests={[unknown]} />);
@@ -158,17 +171,10 @@ describe('a reviewer settles an unknown money request by hand', () => {
     const { user, dialog } = await openDialog();
     expect(within(dialog).getByText(/our reference in its description/)).toBeTruthy();
     await user.click(within(dialog).getByLabelText('The platform holds it (give its id)'));
-    await user.type(
-      within(dialog).getByLabelText(/What you checked/),
-      'Fund moves of A1040000 hold it',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
-    expect(
-      await within(dialog).findByText(
-        'Platform id is required when the platform holds the request',
-      ),
-    ).toBeTruthy();
-    expect(sent).toHaveLength(0);
+    await settleRefusedUnsent(user, dialog, sent, {
+      reason: 'Fund moves of A1040000 hold it',
+      refusal: 'Platform id is required when the platform holds the request',
+    });
 
     await user.type(within(dialog).getByLabelText(/Platform id/), 'CFM777001');
     await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
@@ -410,17 +416,11 @@ describe('a reviewer settles an unknown money request by hand', () => {
         `The platform holds trade 302952 of account ${investment.accountId} in this offering with the same units and amount, which appeared right after this request was sent: it is probably this investment. Settle it as held by the platform with trade 302952, or, if you checked at the platform that trade 302952 is another investment, confirm that.`,
       ),
     ).toBeTruthy();
-    await user.type(
-      within(dialog).getByLabelText(/What you checked/),
-      'Trade 302952 is the investor’s order placed by phone',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
-    expect(
-      await within(dialog).findByText(
+    await settleRefusedUnsent(user, dialog, sent, {
+      reason: 'Trade 302952 is the investor’s order placed by phone',
+      refusal:
         'Tick this box to record that it never reached the platform, or settle it with trade 302952',
-      ),
-    ).toBeTruthy();
-    expect(sent).toHaveLength(0);
+    });
 
     await user.click(
       within(dialog).getByLabelText(
