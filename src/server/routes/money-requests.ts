@@ -730,9 +730,9 @@ async function tradeCandidates(
  * "Never arrived" recorded for an investment the platform holds would let the investor invest
  * again (the standing request no longer stands in the way), and the platform would hold two
  * trades for one investment. So it is refused while a trade of the account in the offering is
- * probably this one (likelyThisRequest), naming the trade, unless the reviewer confirms they
- * checked that very trade is another investment (`confirmNotTrade`: its id, so a confirmation
- * never covers a trade it did not name). When the trades cannot be read just now, nothing is
+ * probably this one (likelyThisRequest), naming the first as the dialog lists them, unless the
+ * reviewer confirms they checked that very trade is another investment (`confirmNotTrade`: its
+ * id, so a confirmation never covers a trade it did not name). When the trades cannot be read just now, nothing is
  * settled either: the reviewer tries again in a few minutes. Only when they can never be read
  * with this portal's credentials (header authentication) does the reviewer's own check stand.
  */
@@ -753,10 +753,10 @@ async function refuseNeverArrivedWhileLikelyTrade(
       { submitted: 'no' },
     );
   }
-  const likely = found?.candidates.find(
-    (c) => likelyThisRequest(c) && c.upstreamId !== confirmNotTrade,
-  );
-  if (!likely) return;
+  // The first such trade as the dialog lists them (the probable one first): the one it names
+  // and asks about, so that the reviewer's confirmation is of the trade they were shown.
+  const likely = found?.candidates.find(likelyThisRequest);
+  if (!likely || likely.upstreamId === confirmNotTrade) return;
   const message = likelyTradeMessage(likely, request.accountId);
   throw new HttpError('conflict', `${message}. Nothing was settled.`, {
     fields: [{ field: 'confirmNotTrade', message }],

@@ -21,30 +21,15 @@ export async function approverTieToMaker(
   db: Db,
   q: { approverId: string; makerId: string; accountId: string; since: Date },
 ): Promise<ApproverTie | undefined> {
-  const setsPassword = sql<boolean>`(e.action = 'user_password_set' or (e.action = 'user_created' and e.details->>'password' = 'true'))`;
+  // A password they chose that is still the maker's: none set since by the maker or by anyone else.
+  const knowsPassword = sql<boolean>`(e.action = 'user_password_set' or (e.action = 'user_created' and e.details->>'password' = 'true'))
+    and not exists (select 1 from audit_events later
+      where later.object_type = 'user' and later.object_id = ${q.makerId}
+        and later.outcome = 'succeeded' and later.action in ('password_changed', 'user_password_set')
+        and later.user_id is distinct from ${q.approverId} and later.id > e.id)`;
   const row = await db
     .selectFrom('audit_events as e')
-    .select(['e.action', 'e.at'])
-    .select((eb) =>
-      eb
-        .and([
-          setsPassword,
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('audit_events as later')
-                .select('later.id')
-                .where('later.object_type', '=', 'user')
-                .where('later.object_id', '=', q.makerId)
-                .where('later.outcome', '=', 'succeeded')
-                .where('later.action', 'in', ['password_changed', 'user_password_set'])
-                .where('later.user_id', 'is distinct from', q.approverId)
-                .whereRef('later.id', '>', 'e.id'),
-            ),
-          ),
-        ])
-        .as('knows_password'),
-    )
+    .select(['e.action', 'e.at', knowsPassword.as('knows_password')])
     .where('e.user_id', '=', q.approverId)
     .where('e.outcome', '=', 'succeeded')
     .where((eb) =>

@@ -83,6 +83,56 @@ async function settleRefusedUnsent(
   expect(sent).toHaveLength(0);
 }
 
+/**
+ * An investment of unknown outcome whose trade 302961 appeared right after it was sent, with a
+ * later trade of the same units; its settle dialog open.
+ */
+async function openLostInvestment() {
+  const investment: MoneyRequestView = {
+    ...unknown,
+    reference: 'MR-0GFBRQ27J1',
+    kind: 'investment',
+    amount: '385',
+    units: '77',
+    offeringId: '5201',
+  };
+  bff.use(
+    http.get('/api/compliance/money-requests/MR-0GFBRQ27J1/candidates', () =>
+      HttpResponse.json({
+        state: 'found',
+        candidates: [
+          {
+            upstreamId: '302961',
+            units: '77',
+            amount: '385',
+            createdAt: '2026-11-28T12:30:10',
+            status: 'Created: waiting for payment and approval',
+            sameUnits: true,
+            sameAmount: true,
+            probable: true,
+          },
+          {
+            upstreamId: '302900',
+            units: '77',
+            amount: '385',
+            createdAt: '2026-11-28T12:40:00',
+            status: 'Created: waiting for payment and approval',
+            sameUnits: true,
+            sameAmount: true,
+            probable: false,
+          },
+        ],
+        complete: true,
+      }),
+    ),
+  );
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<Register requests={[investment]} />);
+  await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-0GFBRQ27J1' }));
+  const dialog = screen.getByRole('dialog', { name: 'Settle MR-0GFBRQ27J1 by hand' });
+  return { investment, user, dialog };
+}
+
 async function openDialog() {
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<Register requests={[unknown]} />);
@@ -320,48 +370,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
   });
 
   it('offers the trade that appeared right after the lost investment first, marked as probably it', async () => {
-    const investment: MoneyRequestView = {
-      ...unknown,
-      reference: 'MR-0GFBRQ27J1',
-      kind: 'investment',
-      amount: '385',
-      units: '77',
-      offeringId: '5201',
-    };
-    bff.use(
-      http.get('/api/compliance/money-requests/MR-0GFBRQ27J1/candidates', () =>
-        HttpResponse.json({
-          state: 'found',
-          candidates: [
-            {
-              upstreamId: '302961',
-              units: '77',
-              amount: '385',
-              createdAt: '2026-11-28T12:30:10',
-              status: 'Created: waiting for payment and approval',
-              sameUnits: true,
-              sameAmount: true,
-              probable: true,
-            },
-            {
-              upstreamId: '302900',
-              units: '77',
-              amount: '385',
-              createdAt: '2026-11-28T12:40:00',
-              status: 'Created: waiting for payment and approval',
-              sameUnits: true,
-              sameAmount: true,
-              probable: false,
-            },
-          ],
-          complete: true,
-        }),
-      ),
-    );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<Register requests={[investment]} />);
-    await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-0GFBRQ27J1' }));
-    const dialog = screen.getByRole('dialog', { name: 'Settle MR-0GFBRQ27J1 by hand' });
+    const { dialog } = await openLostInvestment();
     const trades = within(dialog).getByRole('region', {
       name: 'Trades at the platform that could be it',
     });
@@ -373,58 +382,27 @@ describe('a reviewer settles an unknown money request by hand', () => {
   });
 
   it('asks, before "never arrived", to confirm that the trade probably it is another investment, and sends that trade', async () => {
-    const investment: MoneyRequestView = {
-      ...unknown,
-      reference: 'MR-YSFQ29H6NV',
-      kind: 'investment',
-      amount: '385',
-      units: '77',
-      offeringId: '5201',
-    };
-    bff.use(
-      http.get('/api/compliance/money-requests/MR-YSFQ29H6NV/candidates', () =>
-        HttpResponse.json({
-          state: 'found',
-          candidates: [
-            {
-              upstreamId: '302952',
-              units: '77',
-              amount: '385',
-              createdAt: '2026-11-28T12:30:10',
-              status: 'Created: waiting for payment and approval',
-              sameUnits: true,
-              sameAmount: true,
-              probable: true,
-            },
-          ],
-          complete: true,
-        }),
-      ),
-    );
+    const { investment, user, dialog } = await openLostInvestment();
     const sent = mockPost(
-      '/api/compliance/money-requests/MR-YSFQ29H6NV/settle',
+      '/api/compliance/money-requests/MR-0GFBRQ27J1/settle',
       okAnswer({ ...investment, outcome: 'not_sent' }, 200),
     );
-    const user = userEvent.setup({ delay: null });
-    renderWithProviders(<Register requests={[investment]} />);
-    await user.click(screen.getByRole('button', { name: 'Settle by hand: MR-YSFQ29H6NV' }));
-    const dialog = screen.getByRole('dialog', { name: 'Settle MR-YSFQ29H6NV by hand' });
     await within(dialog).findAllByRole('listitem');
     await user.click(within(dialog).getByLabelText('It never reached the platform'));
     expect(
       within(dialog).getByText(
-        `The platform holds trade 302952 of account ${investment.accountId} in this offering with the same units and amount, which appeared right after this request was sent: it is probably this investment. Settle it as held by the platform with trade 302952, or, if you checked at the platform that trade 302952 is another investment, confirm that.`,
+        `The platform holds trade 302961 of account ${investment.accountId} in this offering with the same units and amount, which appeared right after this request was sent: it is probably this investment. Settle it as held by the platform with trade 302961, or, if you checked at the platform that trade 302961 is another investment, confirm that.`,
       ),
     ).toBeTruthy();
     await settleRefusedUnsent(user, dialog, sent, {
-      reason: 'Trade 302952 is the investor’s order placed by phone',
+      reason: 'Trade 302961 is the investor’s order placed by phone',
       refusal:
-        'Tick this box to record that it never reached the platform, or settle it with trade 302952',
+        'Tick this box to record that it never reached the platform, or settle it with trade 302961',
     });
 
     await user.click(
       within(dialog).getByLabelText(
-        'I checked at the platform that trade 302952 is another investment, not this one',
+        'I checked at the platform that trade 302961 is another investment, not this one',
       ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
@@ -432,8 +410,8 @@ describe('a reviewer settles an unknown money request by hand', () => {
     expect(sent.map((r) => r.body)).toEqual([
       {
         outcome: 'not_sent',
-        reason: 'Trade 302952 is the investor’s order placed by phone',
-        confirmNotTrade: '302952',
+        reason: 'Trade 302961 is the investor’s order placed by phone',
+        confirmNotTrade: '302961',
       },
     ]);
   });
