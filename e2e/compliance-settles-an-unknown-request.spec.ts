@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Download } from '@playwright/test';
+import { devices, expect, test, type Download } from '@playwright/test';
 import {
+  expectDialogFitsTheScreen,
   expectNoSeriousA11yViolations,
   linkedAccountIds,
+  PHONE_IN_HAND,
   signIn,
   transitionsSettled,
 } from './helpers';
@@ -54,6 +56,10 @@ test('a reviewer settling a lost disbursement by hand is held to the rules: a pl
   ).toBeVisible();
   await transitionsSettled(page);
   await expectNoSeriousA11yViolations(page, 'settle by hand, with a field error');
+  // On a phone the dialog, grown by the field and its error, still shows its title and Settle.
+  await page.setViewportSize(PHONE_IN_HAND);
+  await expectDialogFitsTheScreen(page, dialog, `Settle ${reference} by hand`, 'Settle');
+  await page.setViewportSize(devices['Desktop Chrome'].viewport);
   // The drop came before the platform saw the request: it never arrived.
   await dialog.getByLabel('It never reached the platform').check();
   await dialog

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 export type Role = 'investor' | 'issuer_staff' | 'compliance' | 'admin';
@@ -188,4 +188,29 @@ function readEnvExample(): Record<string, string> {
     if (match) values[match[1]] = match[2];
   }
   return values;
+}
+
+/** A phone held in the hand, as the portal's phone journeys measure it. */
+export const PHONE_IN_HAND = { width: 375, height: 740 };
+
+/**
+ * A dialog on a phone: its title and the button that does its act wholly on the screen (a tall
+ * form scrolls its fields between them, never the act off the screen), nothing of it beside the
+ * screen, the focus inside it, and the page behind not scrolling.
+ */
+export async function expectDialogFitsTheScreen(
+  page: Page,
+  dialog: Locator,
+  title: string,
+  act: string,
+) {
+  await expect(dialog.getByRole('heading', { name: title })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: act, exact: true })).toBeInViewport({
+    ratio: 1,
+  });
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -38,7 +38,7 @@ type FormDialogProps = {
 
 /**
  * A dialog that holds one form: its title, its fields, then Cancel and the one button that
- * submits it. No browser validation bubbles: the fields show the contract's messages.
+ * submits it.
  */
 export function FormDialog({
   open,
@@ -54,6 +54,17 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const titleId = useId();
+  // Built apart from the props: MUI types the paper slot's props as a div's, which a form's
+  // `noValidate` is not (no browser validation bubbles: the fields show the contract's messages).
+  const formPaper = {
+    component: 'form',
+    noValidate: true,
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      // Enter in a field submits a form even with no submit button.
+      if (!closed) onSubmit();
+    },
+  } as const;
   return (
     <Dialog
       open={open}
@@ -65,43 +76,37 @@ export function FormDialog({
       aria-busy={pending}
       fullWidth
       maxWidth="sm"
+      // The dialog's paper is the form (MUI's form dialog), so its title, content and actions
+      // stay the paper's own rows: a form taller than a phone's screen scrolls its fields
+      // between the title and the buttons, which stay in view, instead of scrolling them away.
+      slotProps={{ paper: formPaper }}
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          // Enter in a field submits a form even with no submit button.
-          if (!closed) onSubmit();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent sx={contentSx}>{children}</DialogContent>
-        {/*
-         * In the page before the words come, so that a screen reader announces them; beside the
-         * fields rather than among them, so that it takes no room until then.
-         */}
-        {pendingNote !== undefined && (
-          <Box role="status" sx={{ px: 3 }}>
-            {pending && (
-              <>
-                <LinearProgress aria-hidden sx={{ mb: 1 }} />
-                <Typography variant="body2">{pendingNote}</Typography>
-              </>
-            )}
-          </Box>
-        )}
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            {closed ? 'Close' : 'Cancel'}
-          </Button>
-          {!closed && (
-            <Button type="submit" variant="contained" disabled={pending}>
-              {pending ? pendingLabel : submitLabel}
-            </Button>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent sx={contentSx}>{children}</DialogContent>
+      {/*
+       * In the page before the words come, so that a screen reader announces them; beside the
+       * fields rather than among them, so that it takes no room until then.
+       */}
+      {pendingNote !== undefined && (
+        <Box role="status" sx={{ px: 3 }}>
+          {pending && (
+            <>
+              <LinearProgress aria-hidden sx={{ mb: 1 }} />
+              <Typography variant="body2">{pendingNote}</Typography>
+            </>
           )}
-        </DialogActions>
-      </Box>
+        </Box>
+      )}
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose} disabled={pending}>
+          {closed ? 'Close' : 'Cancel'}
+        </Button>
+        {!closed && (
+          <Button type="submit" variant="contained" disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        )}
+      </DialogActions>
     </Dialog>
   );
 }
