@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signIn, smallTargets } from './helpers';
 
 test('a reviewer filters fund moves across accounts, pages through, opens one and reveals its bank number', async ({
   page,
@@ -64,6 +64,8 @@ test('on a 375 px phone a reviewer finds accounts and fund moves as cards, every
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // Every button and link of the cards a thumb hits, the account's among the move's facts too.
+  expect(await smallTargets(page)).toEqual([]);
   // The pager's pages are targets a thumb hits, 44 px and more, and stay on the screen.
   const pages = page.getByRole('button', { name: /^(Page \d+|Previous page|Next page)/ });
   await expect(pages.first()).toBeVisible();

@@ -214,3 +214,29 @@ export async function expectDialogFitsTheScreen(
   expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 }
+
+/**
+ * The buttons and links drawn on the page that a thumb must aim at harder than 44 px allows, with
+ * the height they take. A link counts unless it sits in running text (a sentence, which WCAG
+ * 2.5.8 leaves at the text's size): alone in its line, or in a line of facts ("Account A1040173 ·
+ * Direction: Out"). A link's reach beyond its box on touch (the theme's tap-area) counts as its
+ * height.
+ */
+export async function smallTargets(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, [role="button"], a')]
+      .filter((el) => {
+        if (el.tagName !== 'A' || el.classList.contains('tap-target')) return true;
+        const line = el.parentElement?.textContent?.trim() ?? '';
+        return !/\.(\s|$)/.test(line.replace(el.textContent?.trim() ?? '', ''));
+      })
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        const reach = Number.parseFloat(getComputedStyle(el, '::after').height) || 0;
+        return { el, box, height: Math.max(box.height, reach) };
+      })
+      // Drawn, and not waiting above the page for the keyboard (the skip link).
+      .filter(({ box, height }) => box.width > 0 && box.bottom + window.scrollY > 0 && height < 44)
+      .map(({ el, height }) => `${el.textContent || el.getAttribute('aria-label')}: ${height}`),
+  );
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, linkedAccountIds, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, linkedAccountIds, signIn, smallTargets } from './helpers';
 import { expectNoHorizontalScroll } from './investor-helpers';
 
 test('an investor opens an account, its custody account and its fund moves', async ({ page }) => {
@@ -72,4 +72,6 @@ test('on a phone, the account and fund moves fit the screen', async ({ page }) =
   await page.goto(`/accounts/${accountId}/fund-moves`);
   await expect(page.getByText(/^Showing 1–/)).toBeVisible();
   await expectNoHorizontalScroll(page);
+  // A move's Details, among its facts, is a target a thumb hits as well.
+  expect(await smallTargets(page)).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, transitionsSettled } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, smallTargets, transitionsSettled } from './helpers';
 import {
   expectFocusBelowAppBar,
   expectNoHorizontalScroll,
@@ -82,26 +82,6 @@ test('a double click on "Review investment" shows the review, and it stays', asy
   await expect(page.getByRole('button', { name: 'Confirm investment' })).toBeEnabled();
   await expect(page.getByRole('heading', { name: 'Review your investment' })).toBeVisible();
 });
-
-/**
- * The buttons and the standalone links (alone in their line: a breadcrumb, a name, an id; not a
- * link inside running text) drawn on the page and less than 44 px tall, with their heights.
- */
-async function smallTargets(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('button, [role="button"], a')]
-      .filter(
-        (el) =>
-          el.tagName !== 'A' ||
-          el.classList.contains('tap-target') ||
-          el.parentElement?.textContent?.trim() === el.textContent?.trim(),
-      )
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      // Drawn, and not waiting above the page for the keyboard (the skip link).
-      .filter(({ box }) => box.width > 0 && box.bottom + window.scrollY > 0 && box.height < 44)
-      .map(({ el, box }) => `${el.textContent || el.getAttribute('aria-label')}: ${box.height}`),
-  );
-}
 
 /*
  * A phone held in the hand (375 × 740, touch): the form is on the first screen, above the

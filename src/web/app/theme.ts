@@ -60,6 +60,24 @@ export const theme = createTheme({
         '.tap-target': {
           [onTouch]: { display: 'inline-flex', alignItems: 'center', minHeight: TAP },
         },
+        // A link inside a line of facts ("Reference … · Bank account ••••1413 · Details"), where
+        // a 44 px box would make that one line taller than its neighbours: its target reaches
+        // 22 px above and below the middle of its words, beyond its box, and the line keeps its
+        // height. Such lines hold nothing else to tap; a button after them draws over the reach.
+        '.tap-area': {
+          [onTouch]: {
+            position: 'relative',
+            '&::after': {
+              content: '""',
+              position: 'absolute',
+              left: 0,
+              right: 0,
+              top: '50%',
+              height: TAP,
+              transform: 'translateY(-50%)',
+            },
+          },
+        },
         '.visually-hidden': {
           position: 'absolute',
           width: 1,

@@ -252,7 +252,11 @@ function FundMoveCards({
           </Typography>
           <Typography variant="body2">
             Account{' '}
-            <Link component={RouterLink} to={paths.app.complianceAccount.getHref(move.accountId)}>
+            <Link
+              component={RouterLink}
+              to={paths.app.complianceAccount.getHref(move.accountId)}
+              className="tap-area"
+            >
               {move.accountId}
             </Link>{' '}
             · Direction: {fundMoveDirectionLabel(move.direction)}

@@ -56,6 +56,7 @@ export function FundMoveList({ accountId, moves }: { accountId: string; moves: F
             <Link
               component={RouterLink}
               to={paths.app.fundMove.getHref(accountId, move.referenceNumber)}
+              className="tap-area"
             >
               Details<span className="visually-hidden"> of fund move {move.referenceNumber}</span>
             </Link>

@@ -49,7 +49,7 @@ export function InPlaceOfTheWizard({
       <DescriptionList items={items} />
       {links.map((link, i) => (
         <Typography key={link.to} sx={{ mt: i === 0 ? 2 : 1 }}>
-          <Link component={RouterLink} to={link.to}>
+          <Link component={RouterLink} to={link.to} className="tap-target">
             {link.text}
           </Link>
         </Typography>

@@ -239,7 +239,7 @@ function TimelineCards({ accountId, entries }: { accountId: string; entries: Tim
                 <Link
                   component={RouterLink}
                   to={paths.app.fundMove.getHref(accountId, entry.fundMove)}
-                  className="tap-target"
+                  className="tap-area"
                 >
                   Fund move details
                   <span className="visually-hidden"> of {entry.fundMove}</span>

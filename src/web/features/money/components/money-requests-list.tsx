@@ -298,7 +298,12 @@ function FundMoveId({
 }) {
   if (reviewer) return <Code value={id} />;
   return (
-    <Link component={RouterLink} to={paths.app.fundMove.getHref(accountId, id)} translate="no">
+    <Link
+      component={RouterLink}
+      to={paths.app.fundMove.getHref(accountId, id)}
+      translate="no"
+      className="tap-area"
+    >
       {id}
     </Link>
   );
@@ -354,7 +359,12 @@ function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
 function accountOf(request: MoneyRequestView, reviewer: boolean) {
   const page = reviewer ? paths.app.complianceAccount : paths.app.account;
   return (
-    <Link component={RouterLink} to={page.getHref(request.accountId)} translate="no">
+    <Link
+      component={RouterLink}
+      to={page.getHref(request.accountId)}
+      translate="no"
+      className="tap-target"
+    >
       {request.accountId}
     </Link>
   );
@@ -369,14 +379,17 @@ function ReferenceOf({ request, reviewer }: { request: MoneyRequestView; reviewe
     <>
       <Code value={request.reference} />
       {reviewer && (
-        <Link
-          component={RouterLink}
-          to={paths.app.auditLog.getHref({ object: request.reference })}
-          sx={{ display: 'block', width: 'fit-content' }}
-          aria-label={`Audit events of ${request.reference}`}
-        >
-          Audit events
-        </Link>
+        // On a line of its own under the reference.
+        <Box component="span" sx={{ display: 'block' }}>
+          <Link
+            component={RouterLink}
+            to={paths.app.auditLog.getHref({ object: request.reference })}
+            className="tap-target"
+            aria-label={`Audit events of ${request.reference}`}
+          >
+            Audit events
+          </Link>
+        </Box>
       )}
     </>
   );
