@@ -56,6 +56,19 @@ function Address({ email }: { email: string }) {
   );
 }
 
+/** An address in a line of words: its last dot before a top-level name of letters ends it. */
+const ADDRESS = /([^\s,;:()<>]+@[^\s,;:()<>]+\.[A-Za-z]{2,})/;
+
+/**
+ * Words that may hold addresses (an event's details: "By: firstname.lastname@…"): each address
+ * breaks where an address may, so a narrow column or a phone's card does not cut one mid-name.
+ */
+function WithAddresses({ text }: { text: string }) {
+  return text
+    .split(ADDRESS)
+    .map((part, i) => (i % 2 === 1 ? <Address key={i} email={part} /> : part));
+}
+
 /** Our references (MR- and ten characters) kept on one line: a break after "MR-" reads as two. */
 function WholeReferences({ text }: { text: string }) {
   return text.split(/(MR-[0-9A-Z]{10})/).map((part, i) =>
@@ -72,7 +85,8 @@ function WholeReferences({ text }: { text: string }) {
 /** Who acted: their address (breaking where an address may) and their role. */
 function UserCell({ event }: { event: AuditEventView }) {
   return (
-    <span>
+    // A name longer than the line with no dot in it still wraps, as a last resort.
+    <span style={{ overflowWrap: 'break-word' }}>
       {event.userEmail ? <Address email={event.userEmail} /> : '—'}
       {event.role ? ` (${roleName(event.role)})` : ''}
     </span>
@@ -166,16 +180,18 @@ function ObjectCell({ event }: { event: AuditEventView }) {
         </span>
       )}
       {links.map((link) => (
-        <Link
-          key={link.to}
-          component={RouterLink}
-          to={link.to}
-          translate="no"
-          // Each link a 24 px target at least (WCAG 2.5.8), one above the other.
-          sx={{ display: 'block', width: 'fit-content', py: '2px' }}
-        >
-          <WholeReferences text={link.text} />
-        </Link>
+        // Each link on a line of its own, a 24 px target at least (WCAG 2.5.8); 44 px on touch.
+        <Box component="span" key={link.to} sx={{ display: 'block' }}>
+          <Link
+            component={RouterLink}
+            to={link.to}
+            translate="no"
+            className="tap-target"
+            sx={{ display: 'inline-flex', py: '2px' }}
+          >
+            <WholeReferences text={link.text} />
+          </Link>
+        </Box>
       ))}
     </Box>
   );
@@ -268,7 +284,7 @@ const columns: GridColDef<AuditEventView>[] = [
       detailsText(value, row.userEmail),
     renderCell: ({ row, value }) => (
       <span>
-        {value}
+        <WithAddresses text={value} />
         {row.requestId && <RequestId id={row.requestId} />}
       </span>
     ),
@@ -309,12 +325,7 @@ function AuditCards({ events }: { events: AuditEventView[] }) {
             <DescriptionList
               items={[
                 ['When', when(event.at)],
-                [
-                  'User',
-                  <span key="user" style={{ overflowWrap: 'anywhere' }}>
-                    {userOf(event)}
-                  </span>,
-                ],
+                ['User', <UserCell key="user" event={event} />],
                 ['Object', <ObjectCell key="object" event={event} />],
                 ['Reason', orDash(event.reason)],
                 [
@@ -325,8 +336,9 @@ function AuditCards({ events }: { events: AuditEventView[] }) {
                 ],
                 [
                   'Details',
-                  <span key="details" style={{ overflowWrap: 'anywhere' }}>
-                    {details || (event.requestId ? null : '—')}
+                  // A word longer than the card (a key's value with no break in it) still wraps.
+                  <span key="details" style={{ overflowWrap: 'break-word' }}>
+                    {details ? <WithAddresses text={details} /> : event.requestId ? null : '—'}
                     {event.requestId && <RequestId id={event.requestId} />}
                   </span>,
                 ],

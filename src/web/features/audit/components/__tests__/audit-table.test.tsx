@@ -69,6 +69,23 @@ describe('a reviewer reads the audit log', () => {
     expect(object.innerHTML).toContain('investor.<wbr>two@<wbr>demo<wbr>.test');
   });
 
+  it('breaks an address in the details only at its @ and its dots, never inside a name', async () => {
+    const settled: AuditEventView = {
+      ...event,
+      action: 'money_request_settled',
+      details: { via: 'manual', forUserEmail: 'firstname.lastname.contractor@subsidiary.example' },
+    };
+    renderWithProviders(<AuditTable events={[settled]} />);
+    const grid = await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 20_000 });
+    const details = within(grid).getAllByRole('row')[1].querySelector('[data-field="details"]')!;
+    expect(details.textContent).toContain(
+      'For user: firstname.lastname.contractor@subsidiary.example',
+    );
+    expect(details.innerHTML.replace(/<\/?span[^>]*>/g, '')).toContain(
+      'For user: firstname.<wbr>lastname.<wbr>contractor@<wbr>subsidiary<wbr>.example',
+    );
+  });
+
   it('reads who settled a request and whom it was for by their addresses, not user ids', async () => {
     const settled: AuditEventView = {
       ...event,
@@ -267,6 +284,29 @@ describe('a reviewer reads the audit log on a phone', () => {
       Reason: '—',
       Details: expect.stringContaining('Method: password') as string,
     });
+  });
+
+  it("breaks the addresses of a card's user and details at their @ and dots, not mid-name", () => {
+    const settled: AuditEventView = {
+      ...event,
+      userEmail: 'compliance.reviewer@demo.test',
+      action: 'money_request_settled',
+      details: { via: 'manual', forUserEmail: 'firstname.lastname@subsidiary.example' },
+    };
+    renderWithProviders(<AuditTable events={[settled]} />);
+    const [card] = within(screen.getByRole('list', { name: 'Audit events' })).getAllByRole(
+      'listitem',
+    );
+    const value = (term: string) =>
+      [...card.querySelectorAll('dt')]
+        .find((dt) => dt.textContent === term)!
+        .nextElementSibling!.innerHTML.replace(/<\/?span[^>]*>/g, '');
+    expect(value('User')).toBe(
+      'compliance.<wbr>reviewer@<wbr>demo<wbr>.test (Compliance reviewer)',
+    );
+    expect(value('Details')).toContain(
+      'For user: firstname.<wbr>lastname@<wbr>subsidiary<wbr>.example',
+    );
   });
 
   it('follows an account from its card to its review and its events', () => {
