@@ -142,6 +142,11 @@ test('the purchase history works on a 375 px phone', async ({ page }) => {
   const first = trades.getByRole('row').nth(1);
   await expect(first).toContainText(/\$[\d,]+\.\d\d/);
   await expect(first).toContainText(/Shares [\d,]+/);
+  // Three lines a trade: 25 a page, not 100 (some fifty screens), the grid's pager turning them.
+  await expect(trades.getByRole('row')).toHaveCount(26);
+  await expect(
+    page.getByRole('region', { name: 'Trades' }).getByText('1–25 of 2,100'),
+  ).toBeVisible();
   // The amounts of the first rows in view, to see the order the select asked for.
   const amounts = async () =>
     (await trades.getByRole('row').allTextContents())

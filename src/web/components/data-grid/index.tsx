@@ -44,22 +44,36 @@ export function PortalDataGrid<Row extends GridValidRowModel>({
   place,
   onPlaceChange,
   pageSize,
+  phonePageSize,
   ...props
 }: PortalDataGridProps<Row> &
   PlaceProps & {
     phoneView?: ReactNode;
     phoneColumns?: readonly GridColDef<Row>[];
+    /**
+     * Rows a page in the phone columns, where a row takes three lines: a page of 100 ran to
+     * some fifty screens, the total and the export far above. The grid's own pager turns them.
+     */
+    phonePageSize?: number;
   }) {
   const wide = useWideScreen();
+  const phonePaged = !wide && phoneColumns !== undefined && phonePageSize !== undefined;
   // A page that keeps the grid's place (its sort and page) in its address: see grid-place.
   const placed = usePlacedGrid(
-    { place, onPlaceChange, pageSize },
+    { place, onPlaceChange, pageSize: phonePaged ? phonePageSize : pageSize },
     props.columns,
     props.rows?.length ?? 0,
   );
   if (!wide && phoneView !== undefined) return <>{phoneView}</>;
   if (!wide && phoneColumns) {
-    return <PhoneGrid {...props} placed={placed} phoneColumns={phoneColumns} />;
+    return (
+      <PhoneGrid
+        {...props}
+        placed={placed}
+        phoneColumns={phoneColumns}
+        pageSize={phonePaged ? phonePageSize : undefined}
+      />
+    );
   }
   return <LazyGrid {...props} {...placed} />;
 }
@@ -70,7 +84,7 @@ export function PortalDataGrid<Row extends GridValidRowModel>({
  * hidden, and a select above it sorts by any of them (time, total, status…), as their headers do
  * on a wide screen. It is the browser's own list, easy to use with a thumb or a screen reader.
  *
- * It grows with its rows (a page of at most 100) where a wide grid keeps a fixed height: on a
+ * It grows with its rows (a page of at most 100, or of `phonePageSize`) where a wide grid keeps a fixed height: on a
  * phone a box of its own scrolling inside the scrolling page cuts rows at its edge and traps the
  * thumb, and the page's own scroll reads them all.
  */

@@ -92,6 +92,8 @@ export type PortalDataGridProps<Row extends GridValidRowModel> = Omit<
    * without one the grid grows with its rows (short lists, a page of results).
    */
   height?: number;
+  /** Rows a page, GRID_PAGE_SIZE unless fewer are asked for (a phone's page of long rows). */
+  pageSize?: number;
 };
 
 /**
@@ -106,9 +108,10 @@ export default function PortalDataGrid<Row extends GridValidRowModel>({
   sx,
   initialState,
   slots,
+  pageSize = PAGE_SIZE,
   ...props
 }: PortalDataGridProps<Row>) {
-  const paged = (rows?.length ?? 0) > PAGE_SIZE;
+  const paged = (rows?.length ?? 0) > pageSize;
   // A wrapped cell is taller than a row of the fixed height: a grid with one sizes each row to
   // its content, or the lines past the first would be cut off.
   const wraps = props.columns.some((column) => column.cellClassName === WRAP_CLASS);
@@ -130,9 +133,9 @@ export default function PortalDataGrid<Row extends GridValidRowModel>({
         columnBufferPx={4000}
         hideFooter={!paged}
         getRowHeight={wraps ? contentHeight : undefined}
-        pageSizeOptions={[PAGE_SIZE]}
+        pageSizeOptions={[pageSize]}
         initialState={{
-          pagination: { paginationModel: { pageSize: PAGE_SIZE } },
+          pagination: { paginationModel: { pageSize } },
           ...initialState,
         }}
         slots={{ loadingOverlay: LoadingRows, ...slots }}

@@ -97,6 +97,8 @@ const tradeLinesColumn = linesColumn<PurchaseRow>('tradeId', 'Trades', (row) => 
   </>,
 ]);
 const phoneColumns = [tradeLinesColumn];
+/** Trades a page on a phone: some six screens of three-line trades, not fifty. */
+const PHONE_PAGE = 25;
 
 const tradeId = (row: PurchaseRow) => row.tradeId;
 
@@ -135,6 +137,7 @@ export function PurchaseHistoryTable({
       rows={rows}
       columns={columns}
       phoneColumns={phoneColumns}
+      phonePageSize={PHONE_PAGE}
       getRowId={tradeId}
       height={520}
       place={place}
