@@ -115,6 +115,8 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
       name: `Export ${shownCount} matching trade${matching === 1 ? '' : 's'} (CSV)`,
     })
     .click();
+  // Named after what it holds, beside the whole history's file rather than in its place.
+  expect((await narrowed).suggestedFilename()).toBe('purchase-history-5201-matching-quinn.csv');
   const narrowedCsv = readFileSync((await (await narrowed).path())!, 'utf8').replace(/^\uFEFF/, '');
   const narrowedLines = narrowedCsv.trimEnd().split('\r\n');
   expect(narrowedLines).toHaveLength(matching + 1);

@@ -1,4 +1,5 @@
 import { csvDollars, toCsv } from '../../../../contract/csv';
+import { tradeStandingWords, type TradeStanding } from '../../../../contract/holdings';
 import { upstreamTimeToInstant } from '../../../../contract/time';
 import { saveBlob } from '../../../lib/download';
 import { platformTimeZone } from '../../../lib/platform-time-zone';
@@ -42,8 +43,44 @@ export function purchasesCsv(purchases: readonly PurchaseRow[]): string {
   );
 }
 
-export function downloadPurchasesCsv(offeringId: string, purchases: readonly PurchaseRow[]) {
+/** What narrows the trades exported: the page's status filter and its investor search. */
+export interface PurchasesFilter {
+  status: TradeStanding | null;
+  search: string;
+}
+
+/** A search as a file name may carry it: letters and digits, the rest as single hyphens. */
+const fileWords = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+
+/**
+ * The file named after what it holds: the offering's whole history, or the trades of a status (in
+ * the filter's words) and a search ("purchase-history-5201-cancelled-matching-quinn.csv"), so a
+ * filtered file saved beside the whole one neither replaces it nor passes for it.
+ */
+export function purchasesFileName(offeringId: string, filter?: PurchasesFilter): string {
+  const search = filter ? fileWords(filter.search) : '';
+  return [
+    `purchase-history-${offeringId}`,
+    filter?.status ? fileWords(tradeStandingWords[filter.status]) : '',
+    search ? `matching-${search}` : '',
+  ]
+    .filter(Boolean)
+    .join('-')
+    .concat('.csv');
+}
+
+export function downloadPurchasesCsv(
+  offeringId: string,
+  purchases: readonly PurchaseRow[],
+  filter?: PurchasesFilter,
+) {
   // A byte-order mark so spreadsheet programs read the names as UTF-8.
   const blob = new Blob(['\uFEFF', purchasesCsv(purchases)], { type: 'text/csv;charset=utf-8' });
-  saveBlob(blob, `purchase-history-${offeringId}.csv`);
+  saveBlob(blob, purchasesFileName(offeringId, filter));
 }

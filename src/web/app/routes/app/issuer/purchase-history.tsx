@@ -207,7 +207,13 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
             variant="outlined"
             startIcon={<FileDownloadOutlined aria-hidden />}
             disabled={shown.length === 0}
-            onClick={() => downloadPurchasesCsv(history.offeringId, shown)}
+            onClick={() =>
+              downloadPurchasesCsv(
+                history.offeringId,
+                shown,
+                filtered ? { status: place.status, search } : undefined,
+              )
+            }
           >
             {filtered
               ? `Export ${countOf(shown.length, 'matching trade', 'matching trades')} (CSV)`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PurchaseRow } from '../purchase-standing';
 import { withTimeZones } from '../../../../testing/time-zones';
-import { purchasesCsv } from '../export-purchases';
+import { purchasesCsv, purchasesFileName } from '../export-purchases';
 
 const purchase = (overrides: Partial<PurchaseRow> = {}): PurchaseRow => ({
   tradeId: '302952',
@@ -77,5 +77,23 @@ describe('the purchase-history CSV an issuer downloads', () => {
       const [, row] = purchasesCsv([purchase()]).trim().split(/\r?\n/);
       expect(row).toMatch(/,2026-11-28T20:06:33\.000Z$/);
     });
+  });
+});
+
+describe('the name of the purchase-history file', () => {
+  it('is the offering’s alone for its whole history', () => {
+    expect(purchasesFileName('5201')).toBe('purchase-history-5201.csv');
+  });
+
+  it('names the status and the search of a filtered export, in words a file name may carry', () => {
+    expect(purchasesFileName('5201', { status: 'void', search: '' })).toBe(
+      'purchase-history-5201-cancelled.csv',
+    );
+    expect(purchasesFileName('5201', { status: null, search: '  Quinn / A104 ' })).toBe(
+      'purchase-history-5201-matching-quinn-a104.csv',
+    );
+    expect(purchasesFileName('5201', { status: 'waiting', search: 'Zoë' })).toBe(
+      'purchase-history-5201-waiting-for-payment-or-approval-matching-zoë.csv',
+    );
   });
 });
