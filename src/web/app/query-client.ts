@@ -1,5 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { isApiClientError, partMayPassOnRetry, type ApiClientError } from '../lib/api-client';
+import { QueryClient, type Query } from '@tanstack/react-query';
+import {
+  isApiClientError,
+  mayPassOnRetry,
+  partMayPassOnRetry,
+  type ApiClientError,
+} from '../lib/api-client';
 
 /**
  * The portal's query client. A 401 while someone is signed in (the session ended) is not handled
@@ -24,14 +29,37 @@ function waitsForSlot(error: unknown): error is ApiClientError & { retryAfterSec
   );
 }
 
-/** Retrying cannot fix a refusal, only a passing network or upstream hiccup, or a short wait. */
+/**
+ * Retrying cannot fix a refusal, only a passing network or upstream hiccup, or a short wait. Nor
+ * is a read the BFF gave up on after its own timeout and retries (504) asked again at once: the
+ * person has waited out all of those already, and each try again would add as long again.
+ */
 export function retriesRead(failureCount: number, error: unknown): boolean {
   if (waitsForSlot(error)) return failureCount < SLOT_WAITS;
   if (isApiClientError(error) && error.status >= 400 && error.status < 500) return false;
   // Refused for the portal's own settings: asked again, it would be refused alike.
   if (isApiClientError(error) && !partMayPassOnRetry(error)) return false;
+  if (isApiClientError(error) && error.code === 'upstream_timeout') return false;
   return failureCount < 2;
 }
+
+/** The first read again of a page left on an error that may pass, and the longest between two. */
+const HEAL_FIRST_MS = 20_000;
+const HEAL_LONGEST_MS = 60_000;
+
+/**
+ * A read that failed in a way that may pass (the platform down or slow, the portal unreachable)
+ * is read again by itself, so the page heals once the platform is back without the person
+ * pressing Try again: at once when they come back to the tab, and while they stay on it, after
+ * 20 s, then 40 s, then each minute. A refusal (not found, no access, a session
+ * that ended) is left as it is: asking again gives the same answer.
+ */
+const failedForNow = (query: Query) =>
+  query.state.status === 'error' && mayPassOnRetry(query.state.error);
+
+const readsAgainAfter = (query: Query): number | false =>
+  failedForNow(query) &&
+  Math.min(HEAL_FIRST_MS * 2 ** Math.max(query.state.errorUpdateCount - 1, 0), HEAL_LONGEST_MS);
 
 export function createQueryClient() {
   return new QueryClient({
@@ -39,7 +67,12 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         gcTime: 5 * 60_000,
-        refetchOnWindowFocus: false,
+        // Only a read that failed is asked again when the person comes back to the tab: what a
+        // page shows (a list being read through, a form filled in from it) does not change under
+        // them on a mere return, and the platform is not asked for every open read each time.
+        refetchOnWindowFocus: failedForNow,
+        // The interval runs only while the tab is in front (refetchIntervalInBackground is off).
+        refetchInterval: readsAgainAfter,
         retry: retriesRead,
         retryDelay: (failureCount, error) =>
           waitsForSlot(error)

@@ -65,6 +65,20 @@ export async function onFakeDate(now: string, run: () => Promise<void>) {
   await withFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date(now) }, run);
 }
 
+/**
+ * As onFakeDate, with intervals faked too: for what the query client repeats on a timer (a read
+ * that failed, asked again while the page stays open), and when it did.
+ */
+export async function onFakeIntervals(run: () => Promise<void>) {
+  await withFakeTimers(
+    {
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      now: new Date('2026-03-10T15:00:00Z'),
+    },
+    run,
+  );
+}
+
 type FakeTimers = Parameters<typeof vi.useFakeTimers>[0];
 
 // Testing Library drives fake clocks only when it sees Jest's, hence the `jest` stand-in for the
