@@ -234,7 +234,11 @@ export function InvestForm({
         >
           Review your investment
         </Typography>
-        <Typography sx={{ mt: 1 }}>Nothing is submitted until you confirm.</Typography>
+        {/* True only until the request is first sent: it then gives way to the outcome, which
+            may be "not known" (as the review dialog of the other forms does). */}
+        {!flow.pending && !flow.failure && (
+          <Typography sx={{ mt: 1 }}>Nothing is submitted until you confirm.</Typography>
+        )}
         <DescriptionList
           items={[
             ['Offering', offering.name],

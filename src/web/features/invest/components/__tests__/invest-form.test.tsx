@@ -351,6 +351,8 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
 
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain('We do not know whether this was submitted');
+    // The review no longer says that nothing is submitted: it was sent, and may have been.
+    expect(screen.queryByText(/Nothing is submitted/)).toBeNull();
     // Where the request is listed whatever became of it: the chosen account's requests.
     expect(
       within(warning)
