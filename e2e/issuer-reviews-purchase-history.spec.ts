@@ -92,7 +92,7 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
   const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'trade_id,account_id,account_name,amount_usd,shares,status,purchased_at_utc',
+    'trade_id,account_id,account_name,amount_usd,shares,status,purchased_at_utc,not_read',
   );
   // Dollars with cents, as the register's and fund moves' exports write them.
   expect(lines[1]).toMatch(/,\d+\.\d{2,},\d/);

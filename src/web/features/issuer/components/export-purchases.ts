@@ -3,7 +3,7 @@ import { tradeStandingWords, type TradeStanding } from '../../../../contract/hol
 import { upstreamTimeToInstant } from '../../../../contract/time';
 import { saveBlob } from '../../../lib/download';
 import { platformTimeZone } from '../../../lib/platform-time-zone';
-import type { PurchaseRow } from './purchase-standing';
+import { unreadablePartsNote, type PurchaseRow } from './purchase-standing';
 
 /**
  * The platform's zone-less purchase time (§2 Conventions, §2.3 purchaseDate) as the instant it
@@ -19,6 +19,9 @@ function purchasedAtUtc(value: string | null): string | null {
  * The trades as CSV, built in the browser; cells are escaped and guarded against formulas. The
  * amount is in US dollars with cents at least (`amount_usd`, as the register's and fund moves'
  * exports write it), the shares as the platform gave them. The status is in the page's words (My investments' too), so a sheet can total the paid trades.
+ * A part the platform sent that could not be read is an empty cell, and `not_read` says which and
+ * what it is left out of, as the page does: a sheet would otherwise count an empty amount as zero
+ * and nothing would say why.
  */
 export function purchasesCsv(purchases: readonly PurchaseRow[]): string {
   return toCsv(
@@ -30,6 +33,7 @@ export function purchasesCsv(purchases: readonly PurchaseRow[]): string {
       'shares',
       'status',
       'purchased_at_utc',
+      'not_read',
     ],
     purchases.map((p) => [
       p.tradeId,
@@ -39,6 +43,7 @@ export function purchasesCsv(purchases: readonly PurchaseRow[]): string {
       p.shares,
       p.statusText,
       purchasedAtUtc(p.purchasedAt),
+      unreadablePartsNote(p),
     ]),
   );
 }

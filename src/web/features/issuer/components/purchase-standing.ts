@@ -71,15 +71,25 @@ function listInWords(words: string[]): string {
 }
 
 /**
+ * What of one trade could not be read and which figure it is left out of ("its amount could not be
+ * read, so …"), empty when all of it was read: the page's line and the export's note on the row.
+ */
+export function unreadablePartsNote({
+  unreadable: parts,
+}: Pick<PurchaseRow, 'unreadable'>): string {
+  if (parts.length === 0) return '';
+  return `its ${listInWords(parts.map((part) => partWords[part]))} could not be read, so ${listInWords(parts.map((part) => partCosts[part]))}. The rest of it is counted.`;
+}
+
+/**
  * Each trade kept with a part that could not be read, what that part is and which figure it is
  * left out of; everything else of the trade is counted. At most `limit` trades are named.
  */
 export function unreadablePartsInWords(rows: readonly PurchaseRow[], limit = 5): string[] {
   const odd = rows.filter((row) => row.unreadable.length > 0);
-  const lines = odd.slice(0, limit).map((row) => {
-    const parts = row.unreadable;
-    return `Trade ${row.tradeId}: its ${listInWords(parts.map((part) => partWords[part]))} could not be read, so ${listInWords(parts.map((part) => partCosts[part]))}. The rest of it is counted.`;
-  });
+  const lines = odd
+    .slice(0, limit)
+    .map((row) => `Trade ${row.tradeId}: ${unreadablePartsNote(row)}`);
   if (odd.length > limit) lines.push(`And ${odd.length - limit} more trades of the same kind.`);
   return lines;
 }

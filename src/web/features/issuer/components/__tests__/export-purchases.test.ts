@@ -49,16 +49,27 @@ describe('the purchase-history CSV an issuer downloads', () => {
     expect(amounts).toEqual(['amount_usd', '2270.00', '50.50', '10.125']);
   });
 
+  it('never leaves an amount it could not read as a bare empty cell: the row says why', () => {
+    const [header, row] = purchasesCsv([purchase({ amount: null, unreadable: ['amount'] })])
+      .trim()
+      .split(/\r?\n/);
+    expect(header!.split(',').at(-1)).toBe('not_read');
+    expect(row).toMatch(/^302952,A1040173,Avery Quinn,,50,/);
+    expect(row).toMatch(
+      /,"its amount could not be read, so its amount is in neither Amount raised nor Committed\. The rest of it is counted\."$/,
+    );
+  });
+
   describe('with the platform on UTC', () => {
     withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
 
     it('writes each purchase time as an instant with its Z, under a header naming UTC', () => {
       const [header, row] = purchasesCsv([purchase()]).trim().split(/\r?\n/);
       expect(header).toBe(
-        'trade_id,account_id,account_name,amount_usd,shares,status,purchased_at_utc',
+        'trade_id,account_id,account_name,amount_usd,shares,status,purchased_at_utc,not_read',
       );
       expect(row).toBe(
-        '302952,A1040173,Avery Quinn,500.00,50,Created: waiting for payment and approval,2026-11-28T15:06:33.000Z',
+        '302952,A1040173,Avery Quinn,500.00,50,Created: waiting for payment and approval,2026-11-28T15:06:33.000Z,',
       );
     });
 
@@ -66,7 +77,7 @@ describe('the purchase-history CSV an issuer downloads', () => {
       const [, row] = purchasesCsv([purchase({ purchasedAt: null })])
         .trim()
         .split(/\r?\n/);
-      expect(row).toMatch(/,50,Created: waiting for payment and approval,$/);
+      expect(row).toMatch(/,50,Created: waiting for payment and approval,,$/);
     });
   });
 
@@ -75,7 +86,7 @@ describe('the purchase-history CSV an issuer downloads', () => {
 
     it('reads the zone-less platform time in the platform’s zone before writing it in UTC', () => {
       const [, row] = purchasesCsv([purchase()]).trim().split(/\r?\n/);
-      expect(row).toMatch(/,2026-11-28T20:06:33\.000Z$/);
+      expect(row).toMatch(/,2026-11-28T20:06:33\.000Z,$/);
     });
   });
 });
