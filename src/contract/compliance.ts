@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredTextSchema } from './free-text';
-import { skippedRecordsSchema } from './skipped';
+import { skippedRecordsSchema, unreadableIdsSchema } from './skipped';
 import { entityPartySchema } from './accounts';
 import { accountFilterSchema, accountViewSchema } from './account-views';
 import { choiceFilterSchema } from './choice-filter';
@@ -64,6 +64,8 @@ export const complianceFundMovesSchema = z.object({
   totalPages: z.number().int().nonnegative(),
   /** Fund moves that could not be understood and are neither listed nor counted above. */
   skippedRecords: skippedRecordsSchema,
+  /** The reference numbers of those skipped, where they could be read. */
+  unreadableReferences: unreadableIdsSchema,
   /**
    * When the platform holds more fund moves than one listing reads: how many of the latest were
    * searched (newest first, §4.3) of how many it holds. The filters then did not look at the

@@ -12,7 +12,7 @@ import {
 } from './custody';
 import { wireNumberLabels } from './disbursements';
 import { requestedSliceShape } from './pages';
-import { skippedRecordsSchema } from './skipped';
+import { skippedRecordsSchema, unreadableIdsSchema } from './skipped';
 
 /**
  * Custody reads as the BFF answers them (interface document §2.9, §2.12, §4.3, §4.4, §4.15).
@@ -65,6 +65,8 @@ export const fundMoveViewPageSchema = fundMovePageSchema.extend({
   ...requestedSliceShape,
   /** Records of this page that could not be understood and are not in `moves`. */
   skippedRecords: skippedRecordsSchema,
+  /** The reference numbers of those skipped, where they could be read. */
+  unreadableReferences: unreadableIdsSchema,
 });
 export type FundMoveViewPage = z.infer<typeof fundMoveViewPageSchema>;
 

@@ -6,3 +6,10 @@ import { z } from 'zod';
  * replies without a list from the upstream need not carry it; absent means none.
  */
 export const skippedRecordsSchema = z.number().int().nonnegative().optional();
+
+/**
+ * The ids of the records left out (skippedRecords) whose own id could still be read, so the page
+ * names them and the reader can look them up; one whose id could not be read is counted only.
+ * Optional, as skippedRecords: absent means none named.
+ */
+export const unreadableIdsSchema = z.array(z.string()).optional();

@@ -117,15 +117,49 @@ describe('a list with one odd record', () => {
     const after = fundMoveViewPageSchema.parse(res.json());
     expect(after.skippedRecords).toBe(1);
     expect(after.moves).toHaveLength(before.moves.length - 1);
+    // The one left out is named by its reference number, which could still be read.
+    const shown = after.moves.map((move) => move.referenceNumber);
+    const [named] = after.unreadableReferences ?? [];
+    expect(after.unreadableReferences).toHaveLength(1);
+    expect(before.moves.map((move) => move.referenceNumber)).toContain(named);
+    expect(shown).not.toContain(named);
     // Paging still follows what the upstream sent.
     expect(after.totalRecords).toBe(before.totalRecords);
   });
 
-  it('compliance fund moves carry the count too', async () => {
+  it('compliance fund moves carry the count too, and name the one left out by its reference', async () => {
+    const clean = complianceFundMovesSchema.parse(
+      (await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance })).json(),
+    );
+    const left = clean.moves[2].referenceNumber;
     await oddRecord('getCustodyFundMoves', { amount: 'twelve' }, 2);
     const res = await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance });
     expect(res.statusCode).toBe(200);
-    expect(complianceFundMovesSchema.parse(res.json()).skippedRecords).toBe(1);
+    const after = complianceFundMovesSchema.parse(res.json());
+    expect(after.skippedRecords).toBe(1);
+    expect(after.unreadableReferences).toEqual([left]);
+  });
+
+  it('the compliance fund-moves export never drops one it could not read: its row says so', async () => {
+    const clean = await call(h.app, 'GET', '/api/compliance/fund-moves/export.csv', {
+      cookie: compliance,
+    });
+    const cleanLines = clean.body.trim().split(/\r?\n/);
+    const left = cleanLines[3].split(',')[0];
+    await oddRecord('getCustodyFundMoves', { amount: '12,50', status: 'exploded' }, 2);
+    const res = await call(h.app, 'GET', '/api/compliance/fund-moves/export.csv', {
+      cookie: compliance,
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, ...lines] = res.body.trim().split(/\r?\n/);
+    expect(header.split(',').at(-1)).toBe('not_read');
+    // As many rows as the clean file: the odd one is there, by its reference, with the note.
+    expect(lines).toHaveLength(cleanLines.length - 1);
+    const odd = lines.filter((line) => line.startsWith(`${left},`));
+    expect(odd).toHaveLength(1);
+    expect(odd[0]).toMatch(/could not read: its details are not shown/);
+    expect(odd[0]).toMatch(/may or may not match the filters/);
+    expect(lines.filter((line) => /could not read/.test(line))).toHaveLength(1);
   });
 });
 

@@ -314,7 +314,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/compliance/fund-moves/export.csv': {
     roles: REVIEWERS,
     objects: [],
-    note: "The filtered fund moves as CSV with formula cells neutralized and bank numbers masked, as the page lists them (amounts in US dollars with cents, times in UTC, statuses in the page's words with their codes beside); the newest up to COMPLIANCE_MAX_FUND_MOVES are searched, as on the page. The export is audited (fund_moves_export) with its filters, row count and, when more moves exist, how many were searched of how many.",
+    note: "The filtered fund moves as CSV with formula cells neutralized and bank numbers masked, as the page lists them (amounts in US dollars with cents, times in UTC, statuses in the page's words with their codes beside); a move the platform sent unreadable is a row of its own, its reference where it could be read and a `not_read` note, whatever the filters; the newest up to COMPLIANCE_MAX_FUND_MOVES are searched, as on the page. The export is audited (fund_moves_export) with its filters, row count and, when more moves exist, how many were searched of how many.",
     limits: EXPORT,
   },
   'POST /api/personal-data/reveal': {

@@ -31,6 +31,7 @@ import { toAccountView } from './accounts';
 import { toFundMoveView } from './custody';
 import { searchAccount } from '../upstream/search-account';
 import { searchEntity } from '../upstream/search-entity';
+import { readableIds } from '../upstream/wire';
 import { addAccountNote, listAccountNotes, type AccountNoteRow } from '../store/saved-records';
 import { defineRoute } from './define';
 
@@ -72,6 +73,15 @@ const UPSTREAM_PAGE = 500;
  * schema the filters likewise. getCustodyFundMoves takes an accountId (§4.3) but no status, so
  * every page up to the bound is read and filtered here.
  */
+/**
+ * The export's words for a fund move it could not read: its row carries the reference number
+ * where it could be read, empty cells for the rest, and this in `not_read`, so a move is never
+ * left out of the file unsaid. Its status could not be read either: it is written whatever the
+ * filters, and says so.
+ */
+const NOT_READ_NOTE =
+  'The platform sent this fund move in a form the portal could not read: its details are not shown, and it may or may not match the filters.';
+
 async function matchingFundMoves(
   deps: Deps,
   query: { status?: string; approvalStatus?: string; accountId?: string },
@@ -211,6 +221,7 @@ export const complianceRoutes = [
           'description',
           'error_message',
           'updated_at_utc',
+          'not_read',
         ]);
         yield moves
           .map((move) =>
@@ -234,13 +245,25 @@ export const complianceRoutes = [
               move.description,
               move.errorMessage,
               utc(move.updatedAt),
+              '',
             ]),
           )
           .join('');
+        if (all.skipped.length > 0)
+          yield all.skipped
+            .map((record) =>
+              csvLine([record.id ?? '', ...Array<string>(17).fill(''), NOT_READ_NOTE]),
+            )
+            .join('');
         await audit({
           action: 'fund_moves_export',
           outcome: 'succeeded',
-          details: { filters: { ...query }, rows: moves.length, ...searched },
+          details: {
+            filters: { ...query },
+            rows: moves.length + all.skipped.length,
+            ...(all.skipped.length > 0 ? { unreadable: all.skipped.length } : {}),
+            ...searched,
+          },
         });
       };
       return csvDownloadStream(reply, 'fund-moves', lines());
@@ -265,6 +288,7 @@ export const complianceRoutes = [
         totalRecords: matching.length,
         totalPages: Math.ceil(matching.length / COMPLIANCE_FUND_MOVES_PAGE_SIZE),
         skippedRecords: all.skipped.length,
+        unreadableReferences: readableIds(all.skipped),
         // The older moves were not searched: "none match" would not be true of them.
         bound: all.read < all.totalRecords ? { searched: all.read, total: all.totalRecords } : null,
       };

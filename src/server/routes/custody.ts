@@ -40,6 +40,7 @@ import {
   getCustodyFundMoves,
   isUpstreamError,
 } from '../upstream';
+import { readableIds } from '../upstream/wire';
 import type { Deps } from '../deps';
 import { defineRoute } from './define';
 import { holdDisbursement } from './approvals';
@@ -206,6 +207,7 @@ export const custodyRoutes = [
         offset: query.offset,
         limit: query.limit,
         skippedRecords: page.skipped.length,
+        unreadableReferences: readableIds(page.skipped),
       };
     },
   }),

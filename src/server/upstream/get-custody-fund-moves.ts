@@ -27,7 +27,8 @@ export async function getCustodyFundMoves(
     rawFundMoveSchema,
     normalizeFundMove,
     // §4.3: endIndex is inclusive, so an empty page ends at startIndex - 1 (-1 for the first page).
-    { endIndex: wireIndex },
+    // A move that cannot be read keeps its reference number where it can, so a list can name it.
+    { endIndex: wireIndex, keys: { id: 'referenceNumber' } },
   );
   return { moves, ...page };
 }

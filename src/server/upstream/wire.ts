@@ -543,6 +543,10 @@ export interface SkippedRecord {
   name?: string;
 }
 
+/** The ids of the records left out, where they could be read (contract/skipped). */
+export const readableIds = (skipped: readonly SkippedRecord[]): string[] =>
+  skipped.flatMap((record) => (record.id === undefined ? [] : [record.id]));
+
 /**
  * The keys of a list's records whose values are kept for a record that cannot be read
  * (SkippedRecord.id and .name).

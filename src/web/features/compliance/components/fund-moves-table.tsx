@@ -25,13 +25,20 @@ import { DescriptionList } from '../../../components/description-list';
 import { ourReferenceRow } from '../../../components/form/submitted-result';
 import { NumberedPages } from '../../../components/numbered-pages';
 import { QueryState, type ShownQuery } from '../../../components/query-state';
-import { listsNothing, SkippedRecordsNotice } from '../../../components/skipped-records';
+import {
+  fundMoveNoun,
+  fundMovesNamed,
+  listsNothing,
+  SkippedRecordsNotice,
+} from '../../../components/skipped-records';
 import { orDash } from './details-list';
 import { revealItem } from './reveal-field';
 
 type FundMovePagesProps = {
   moves: FundMoveView[];
   skippedRecords: number | undefined;
+  /** The reference numbers of those left out, where they could be read. */
+  unreadableReferences?: readonly string[];
   page: number;
   pages: number;
   onPageChange: (page: number) => void;
@@ -43,7 +50,11 @@ type FundMovePagesProps = {
  * from different routes, so each says how its reply counts pages.
  */
 export function ComplianceFundMovesState<
-  Reply extends { moves: FundMoveView[]; skippedRecords?: number },
+  Reply extends {
+    moves: FundMoveView[];
+    skippedRecords?: number;
+    unreadableReferences?: string[];
+  },
 >({
   query,
   skeletonLines,
@@ -76,6 +87,7 @@ export function ComplianceFundMovesState<
           <ComplianceFundMovePages
             moves={reply.moves}
             skippedRecords={reply.skippedRecords}
+            unreadableReferences={reply.unreadableReferences}
             {...pageOf(reply)}
             onPageChange={onPageChange}
           />
@@ -92,13 +104,18 @@ export function ComplianceFundMovesState<
 export function ComplianceFundMovePages({
   moves,
   skippedRecords,
+  unreadableReferences,
   page,
   pages,
   onPageChange,
 }: FundMovePagesProps) {
   return (
     <>
-      <SkippedRecordsNotice count={skippedRecords} />
+      <SkippedRecordsNotice
+        count={skippedRecords}
+        noun={fundMoveNoun}
+        named={fundMovesNamed(unreadableReferences)}
+      />
       <ComplianceFundMovesTable moves={moves} />
       <NumberedPages label="Pages of fund moves" pages={pages} page={page} onPage={onPageChange} />
     </>

@@ -4,7 +4,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, QueryState } from '../../../../components/query-state';
-import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipped-records';
+import {
+  fundMoveNoun,
+  fundMovesNamed,
+  listsNothing,
+  SkippedRecordsNotice,
+} from '../../../../components/skipped-records';
 import { paths } from '../../../../config/paths';
 import { formatCount } from '../../../../lib/format';
 import { pageFrom } from '../../../../lib/use-search-update';
@@ -76,7 +81,11 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
                 {`Go to the last page (${formatCount(lastPage)})`}
               </Link>
             )}
-            <SkippedRecordsNotice count={data.skippedRecords} />
+            <SkippedRecordsNotice
+              count={data.skippedRecords}
+              noun={fundMoveNoun}
+              named={fundMovesNamed(data.unreadableReferences)}
+            />
             <FundMoveList accountId={accountId} moves={data.moves} />
             <Box
               component="nav"

@@ -161,7 +161,7 @@ describe('a page of fund moves as it loads', () => {
     renderState({ moves: [], skippedRecords: 1 });
     expect(screen.queryByText('No fund moves')).toBeNull();
     expect(screen.getByText('2 moves match')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toMatch(/^1 record could not be shown/);
+    expect(screen.getByRole('status').textContent).toMatch(/^1 fund move could not be shown/);
     // The page shown says so in its name, and to assistive technology as the current page.
     const pages = screen.getByRole('navigation', { name: 'Pages of fund moves' });
     expect(
