@@ -50,6 +50,12 @@ function platformDownUntilRecovered(
   return { recover: () => (down = false), reads };
 }
 
+/** The page reads no more than `count` times in all within `ms` more (on the faked clock). */
+const noMoreReadsThan = (reads: readonly number[], count: number, ms: number) =>
+  expect(
+    waitFor(() => expect(reads.length).toBeGreaterThan(count), { timeout: ms, interval: 1_000 }),
+  ).rejects.toThrow();
+
 const errorShown = () => screen.findByText('The order book could not be loaded');
 
 describe('a page left on an error heals once the platform is back', () => {
@@ -67,12 +73,7 @@ describe('a page left on an error heals once the platform is back', () => {
       // Read again once, 20 s after the error; healed, the page reads no more on its own.
       expect(platform.reads).toHaveLength(4);
       expect(platform.reads[3]! - platform.reads[2]!).toBeGreaterThanOrEqual(20_000);
-      await expect(
-        waitFor(() => expect(platform.reads.length).toBeGreaterThan(4), {
-          timeout: 120_000,
-          interval: 1_000,
-        }),
-      ).rejects.toThrow();
+      await noMoreReadsThan(platform.reads, 4, 120_000);
     });
   });
 
@@ -98,12 +99,7 @@ describe('a page left on an error heals once the platform is back', () => {
       // A tab in the background is not read again.
       act(() => focusManager.setFocused(false));
       const hidden = platform.reads.length;
-      await expect(
-        waitFor(() => expect(platform.reads.length).toBeGreaterThan(hidden + 3), {
-          timeout: 300_000,
-          interval: 1_000,
-        }),
-      ).rejects.toThrow();
+      await noMoreReadsThan(platform.reads, hidden + 3, 300_000);
     });
   });
 
@@ -117,12 +113,7 @@ describe('a page left on an error heals once the platform is back', () => {
       // while the tab is behind.
       act(() => focusManager.setFocused(false));
       platform.recover();
-      await expect(
-        waitFor(() => expect(platform.reads.length).toBeGreaterThan(3), {
-          timeout: 45_000,
-          interval: 1_000,
-        }),
-      ).rejects.toThrow();
+      await noMoreReadsThan(platform.reads, 3, 45_000);
 
       act(() => focusManager.setFocused(true));
       await screen.findByText('20 orders', undefined, { timeout: 1_000 });
@@ -138,12 +129,7 @@ describe('a page left on an error heals once the platform is back', () => {
       await errorShown();
       act(() => focusManager.setFocused(false));
       act(() => focusManager.setFocused(true));
-      await expect(
-        waitFor(() => expect(platform.reads.length).toBeGreaterThan(1), {
-          timeout: 120_000,
-          interval: 1_000,
-        }),
-      ).rejects.toThrow();
+      await noMoreReadsThan(platform.reads, 1, 120_000);
     });
   });
 });
