@@ -126,7 +126,8 @@ export const STILL_WAITING_AFTER_MS = 5_000;
 
 /**
  * The first read, while it has no answer. A platform that is slow may take up to half a minute
- * before the BFF gives up (its timeout and retries of a read): after a few seconds the person is
+ * before the BFF gives up (its timeout and retries of a read, 3 × TRANSACT_TIMEOUT_MS's 10 s by
+ * default; the query client does not ask again after that 504): after a few seconds the person is
  * told, in the status the screen reader reads, that the page is still waiting and for how long it
  * may. Most reads reach the platform; those of the portal's own store are said alike.
  */
