@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { SupportReference } from './errors/support-reference';
 import { errorMessage, isApiClientError, mayPassOnRetry } from '../lib/api-client';
 
 type ErrorAlertProps = {
@@ -37,6 +38,13 @@ const MADE_TITLE = {
   unknown: 'This may have been done',
 } as const;
 
+/**
+ * A refusal that asking again would only repeat (not found, no access, a rule of the request), as
+ * against a failure of the moment: one the BFF reported inside a reply (status 0) is the latter.
+ */
+const refusedForGood = (error: unknown) =>
+  isApiClientError(error) && error.status >= 400 && error.status < 500 && !mayPassOnRetry(error);
+
 /** An error in words, announced to screen readers, with a retry when one makes sense. */
 export function ErrorAlert({
   error,
@@ -69,12 +77,7 @@ export function ErrorAlert({
         title && <AlertTitle>{title}</AlertTitle>
       )}
       {errorMessage(error)}
-      {requestId && (
-        <>
-          {' '}
-          Support id: <span translate="no">{requestId}</span>.
-        </>
-      )}
+      <SupportReference requestId={requestId} mayPass={!refusedForGood(error)} />
       {!retry && wayOn && <Box sx={{ mt: 1 }}>{wayOn}</Box>}
     </Alert>
   );

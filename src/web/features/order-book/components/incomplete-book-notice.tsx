@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { BusyButton } from '../../../components/busy-retry-button';
 import type { OrderBook } from '../../../../contract/order-book';
+import { SupportReference } from '../../../components/errors/support-reference';
 import { countOf, formatCount } from '../../../lib/format';
 
 type Incomplete = NonNullable<OrderBook['incomplete']>;
@@ -38,12 +39,7 @@ export function IncompleteBookNotice({
     >
       <AlertTitle>Part of the order book could not be read</AlertTitle>
       {`The first ${countOf(orderCount, 'order', 'orders')} of the day were read; the orders from number ${formatCount(missingFrom + 1)} on (if the day has more) could not be read. The orders, best prices, depth and executions below cover the orders read only. ${error.message}`}
-      {error.requestId && (
-        <>
-          {' '}
-          Support id: <span translate="no">{error.requestId}</span>.
-        </>
-      )}
+      <SupportReference requestId={error.requestId} mayPass />
     </Alert>
   );
 }

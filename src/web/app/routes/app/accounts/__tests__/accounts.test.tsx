@@ -102,7 +102,7 @@ describe('My accounts with an account that could not be loaded', () => {
     const why = within(unloaded).getByRole('alert');
     expect(within(why).getByText('The details of this account could not be loaded')).toBeTruthy();
     expect(why.textContent).toContain(
-      'The service is unavailable right now. Please try again in a moment. Support id: req-list-7.',
+      'The service is unavailable right now. Please try again in a moment. If this keeps happening, contact support and give them this reference: req-list-7.',
     );
     await user.click(
       within(unloaded).getByRole('button', { name: 'Try again to load account A1040001' }),

@@ -65,7 +65,9 @@ describe('a fund move the BFF cannot show', () => {
     const back = within(notice).getByRole('link', { name: 'Back to fund moves' });
     expect(back.getAttribute('href')).toBe(`/accounts/${accountId}/fund-moves`);
     // Support can still find it.
-    expect(notice.textContent).toContain('Support id: req-7f3a.');
+    expect(notice.textContent).toContain(
+      'For help with it, contact support and give them this reference: req-7f3a.',
+    );
     expect(asked).toEqual(['MR-5SDSNXSKHP']);
   });
 

@@ -94,7 +94,9 @@ describe('the money page while the linked bank cannot be read', () => {
     expect(screen.getAllByText('req-bank-1')).toHaveLength(1);
     const failure = within(bankSection).getByRole('alert');
     expect(failure.textContent).toContain('The linked bank account could not be loaded');
-    expect(failure.textContent).toContain('Support id: req-bank-1.');
+    expect(failure.textContent).toContain(
+      'If this keeps happening, contact support and give them this reference: req-bank-1.',
+    );
     expect(within(failure).getByRole('button', { name: 'Try again' })).toBeTruthy();
 
     // The deposit section keeps its own reason, and the way to the notice.

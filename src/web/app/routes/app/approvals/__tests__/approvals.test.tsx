@@ -389,7 +389,9 @@ describe('an administrator decides', () => {
     const alert = await within(dialog).findByText(
       'admin2@demo.test rejected this on Nov 27, 2026, 12:14 PM PST: nothing was sent.',
     );
-    expect(alert.closest('[role="alert"]')!.textContent).not.toMatch(/Support id|Reload/);
+    expect(alert.closest('[role="alert"]')!.textContent).not.toMatch(
+      /Support id|give them this reference|Reload/,
+    );
     expect(within(dialog).queryByRole('button', { name: 'Approve and send' })).toBeNull();
     expect(
       within(dialog)

@@ -250,7 +250,9 @@ describe('a day of which one page could not be read', () => {
     expect(notice.textContent).toContain(
       'The first 2 orders of the day were read; the orders from number 3 on (if the day has more) could not be read. The orders, best prices, depth and executions below cover the orders read only. The service is unavailable right now.',
     );
-    expect(notice.textContent).toContain('Support id: req-77.');
+    expect(notice.textContent).toContain(
+      'If this keeps happening, contact support and give them this reference: req-77.',
+    );
     expect(screen.getByRole('heading', { name: 'Best prices (incomplete)' })).toBeTruthy();
     expect(
       screen.getByText(
