@@ -27,6 +27,10 @@ export const complianceSearchResultSchema = z.object({
   entities: z.array(entityViewSchema),
   /** Accounts and entity parties that could not be understood and are not listed. */
   skippedRecords: skippedRecordsSchema,
+  /** The ids of the accounts among those, where they could be read. */
+  unreadableAccounts: unreadableIdsSchema,
+  /** The ids of the entity parties among those, where they could be read. */
+  unreadableEntities: unreadableIdsSchema,
   /**
    * The halves of the search the platform did not answer this time (searchAccount §4.11 or
    * searchEntity §4.12 failed); their list is empty for that reason, not for want of matches.

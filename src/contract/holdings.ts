@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import { upstreamPaginationShape } from './pages';
-import { skippedRecordsSchema } from './skipped';
+import { skippedRecordsSchema, unreadableIdsSchema } from './skipped';
 import { lowerCaseStatusSchema } from './status';
 
 /**
@@ -200,6 +200,8 @@ export const holdingsResultSchema = z.discriminatedUnion('state', [
      * page says "N trades could not be shown".
      */
     skippedRecords: skippedRecordsSchema,
+    /** The ids of those trades, where they could be read. */
+    unreadableTradeIds: unreadableIdsSchema,
     /** False when the list was cut, a trade could not be read, or one listed is not in the totals. */
     complete: z.boolean(),
     /** What could not be read, in words (the trades are still listed). */

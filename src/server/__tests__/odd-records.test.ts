@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositReceiptSchema } from '../../contract/cash';
-import { complianceFundMovesSchema } from '../../contract/compliance';
+import { complianceFundMovesSchema, complianceSearchResultSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { sum } from '../../contract/decimal';
 import { holdingsResultSchema, type HoldingsResult } from '../../contract/holdings';
@@ -160,6 +160,26 @@ describe('a list with one odd record', () => {
     expect(odd[0]).toMatch(/could not read: its details are not shown/);
     expect(odd[0]).toMatch(/may or may not match the filters/);
     expect(lines.filter((line) => /could not read/.test(line))).toHaveLength(1);
+  });
+});
+
+describe('the compliance search with one odd account and one odd entity party (§4.11, §4.12)', () => {
+  it('lists the others and names each left out by its id', async () => {
+    const search = async () => {
+      const res = await call(h.app, 'GET', '/api/compliance/search?q=ellis', {
+        cookie: compliance,
+      });
+      expect(res.statusCode).toBe(200);
+      return complianceSearchResultSchema.parse(res.json());
+    };
+    const whole = await search();
+    await oddRecord('searchAccount', { kycDate: 'garbage' }, 0);
+    await oddRecord('searchEntity', { AMLdate: 'garbage' }, 0);
+    const odd = await search();
+    expect(odd.skippedRecords).toBe(2);
+    expect(odd.unreadableAccounts).toEqual([whole.accounts[0].id]);
+    expect(odd.unreadableEntities).toEqual([whole.entities[0].id]);
+    expect(odd.accounts.map((a) => a.id)).not.toContain(whole.accounts[0].id);
   });
 });
 
@@ -456,6 +476,8 @@ describe('my investments with one trade that cannot be read at all', () => {
     expect(odd.trades).toHaveLength(whole.trades.length - 1);
     const gone = whole.trades.find((t) => !odd.trades.some((o) => o.tradeId === t.tradeId))!;
     expect(sum([odd.totalAmount, gone.amount!])).toBe(whole.totalAmount);
+    // Its id could still be read: the page names it.
+    expect(odd.unreadableTradeIds).toEqual([gone.tradeId]);
   });
 
   it('the timeline lists the other investments and counts the one left out', async () => {

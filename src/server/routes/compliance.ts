@@ -170,6 +170,8 @@ export const complianceRoutes = [
         accounts: found.accounts.records.map(toAccountView),
         entities: found.entities.records.map(toEntityView),
         skippedRecords: found.accounts.skipped.length + found.entities.skipped.length,
+        unreadableAccounts: readableIds(found.accounts.skipped),
+        unreadableEntities: readableIds(found.entities.skipped),
         unsearched,
       };
     },

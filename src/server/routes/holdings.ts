@@ -193,6 +193,7 @@ export const holdingsRoutes = [
         uncounted,
         cut,
         skippedRecords,
+        unreadableTradeIds: lists.flatMap((list) => list.unreadableIds),
         complete: !cut && uncounted.length === 0 && skippedRecords === 0 && unread.length === 0,
         gaps,
       };

@@ -3,6 +3,7 @@ import type { TradePage, TradeRecord } from '../../contract/holdings';
 import type { UpstreamClient, UpstreamRequest } from './client';
 import {
   looseObject,
+  readableIds,
   sendAndReadPage,
   wireId,
   wireLocalDateTime,
@@ -107,6 +108,8 @@ export async function getTrades(
     'trades',
     rawTradeSchema,
     normalizeTrade,
+    // A trade that cannot be read keeps its id where it can, so My investments can name it.
+    { keys: { id: 'tradeId' } },
   );
   return { trades, ...page };
 }
@@ -118,6 +121,11 @@ export interface TradesRead {
   complete: boolean;
   /** Trades the upstream sent that could not be read (left out of `trades`). */
   skipped: number;
+  /**
+   * The ids of those, where they could be read; only when the list was asked for one account
+   * (§4.16's accountId filter), so a trade of another account is never named.
+   */
+  unreadableIds: string[];
 }
 
 /**
@@ -131,17 +139,19 @@ export async function getAllTrades(
 ): Promise<TradesRead> {
   const trades: TradeRecord[] = [];
   let skipped = 0;
+  const unreadableIds: string[] = [];
   let offset = 0;
   for (;;) {
     const page = await getTrades(client, { ...params, offset, limit: TRADES_MAX_LIMIT });
     trades.push(...page.trades);
     skipped += page.skipped.length;
+    if (params.accountId !== undefined) unreadableIds.push(...readableIds(page.skipped));
     // The next page starts after every record sent, the unreadable ones included.
     const received = page.trades.length + page.skipped.length;
     offset += received;
     if (received === 0 || offset >= page.totalRecords) {
-      return { trades, complete: true, skipped };
+      return { trades, complete: true, skipped, unreadableIds };
     }
-    if (trades.length >= maxRecords) return { trades, complete: false, skipped };
+    if (trades.length >= maxRecords) return { trades, complete: false, skipped, unreadableIds };
   }
 }

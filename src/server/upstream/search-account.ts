@@ -10,4 +10,5 @@ export const searchAccount = keywordSearch(
   'accountDetails',
   rawAccountSchema,
   normalizeAccount,
+  { id: 'accountId' },
 );

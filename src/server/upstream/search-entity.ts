@@ -69,4 +69,5 @@ export const searchEntity = keywordSearch(
   'entityDetails',
   rawEntitySchema,
   normalizeEntity,
+  { id: 'partyId' },
 );

@@ -150,7 +150,11 @@ function HoldingsView({
       <UnreadOfferings result={result} />
       <SectionCard title="Totals per offering">
         <Box sx={{ mt: 1 }}>
-          <SkippedRecordsNotice count={result.skippedRecords} noun={['trade', 'trades']}>
+          <SkippedRecordsNotice
+            count={result.skippedRecords}
+            noun={['trade', 'trades']}
+            named={(result.unreadableTradeIds ?? []).map((id) => `trade ${id}`)}
+          >
             {result.skippedRecords === 1
               ? 'It is in none of the totals.'
               : 'They are in none of the totals.'}

@@ -149,7 +149,13 @@ export default function ComplianceSearchRoute() {
                   <Typography>{matchesInWords(data, q)}</Typography>
                 )}
               </Box>
-              <SkippedRecordsNotice count={data.skippedRecords} />
+              <SkippedRecordsNotice
+                count={data.skippedRecords}
+                named={[
+                  ...(data.unreadableAccounts ?? []).map((id) => `account ${id}`),
+                  ...(data.unreadableEntities ?? []).map((id) => `entity party ${id}`),
+                ]}
+              />
               <SearchHalf
                 what="accounts"
                 unsearched={data.unsearched}

@@ -341,10 +341,16 @@ describe('an investor with a trade the service sent unreadable', () => {
   withViewportWidth(1280);
 
   it('reads in the totals that one trade could not be shown and is in none of them', async () => {
-    renderHoldings({ ...holdings, skippedRecords: 1, complete: false });
+    renderHoldings({
+      ...holdings,
+      skippedRecords: 1,
+      unreadableTradeIds: ['302915'],
+      complete: false,
+    });
     const totals = await screen.findByRole('region', { name: 'Totals per offering' });
+    // Its id could still be read: it is named, so the investor can ask about it.
     expect(within(totals).getByRole('status').textContent).toBe(
-      '1 trade could not be shown. The service sent it in a form the portal could not read; everything else is listed. It is in none of the totals.',
+      '1 trade could not be shown. The service sent it in a form the portal could not read; everything else is listed. Not shown: trade 302915. It is in none of the totals.',
     );
   });
 
