@@ -197,6 +197,16 @@ describe('creates under upstream faults', () => {
     expect((await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0).toBe(0);
   });
 
+  it("a create the platform refused for the portal's access (103) may have arrived: one message says so, who must act and what to do (§5 rule 8, §7)", async () => {
+    await fault({ operation: 'createCustodyFundDisbursement', statusCode: '103' });
+    const res = await disburse();
+    const error = res.json().error;
+    expect(error).toMatchObject({ code: 'upstream_misconfigured', submitted: 'unknown' });
+    expect(error.message).toBe(
+      `We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: ${error.reference}.`,
+    );
+  });
+
   it('refuses an ACH disbursement whose linked bank cannot be read: nothing sent, with our reference', async () => {
     // §4.5: ACH goes to the bank linked through linkExternalAccount. Unable to confirm one, the
     // BFF sends nothing rather than an ACH the platform may have nowhere to pay.

@@ -42,6 +42,7 @@ import type { Deps, SignedInUser } from '../deps';
 import type { UpstreamClient, UpstreamLogger } from '../upstream/client';
 import { REQUEST_LINE_WRITTEN } from '../logger';
 import {
+  ACCESS_REFUSED_OUTCOME_UNKNOWN,
   SEND_AGAIN_IN_A_MOMENT,
   SEND_AGAIN_ONCE_FIXED,
   submittedSentence,
@@ -919,9 +920,13 @@ export function unknownMoneyMessage(
   reference: string,
   kind: MoneyRequestKind,
 ): string {
-  const happened = cause.replace(submittedSentence('unknown'), '').trim();
   const next = outcomeWordsOf({ kind, outcome: 'unknown' }).next;
-  return `${happened} It may or may not have reached the platform. ${next} Our reference: ${reference}.`;
+  // A refused access already says that the outcome is unknown and who must act: its own advice
+  // gives way to the register's step, and nothing is said twice.
+  const happened = cause.startsWith(ACCESS_REFUSED_OUTCOME_UNKNOWN)
+    ? ACCESS_REFUSED_OUTCOME_UNKNOWN
+    : `${cause.replace(submittedSentence('unknown'), '').trim()} It may or may not have reached the platform.`;
+  return `${happened} ${next} Our reference: ${reference}.`;
 }
 
 /**

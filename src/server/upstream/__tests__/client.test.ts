@@ -240,7 +240,7 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
       statusCode: '103',
     });
     expect(refusedWrite.userMessage).toBe(
-      'The portal’s access to the platform is not set up correctly. We could not confirm whether your request was submitted; check before trying again.',
+      'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix. Check whether it took effect before sending it again, and contact support.',
     );
     expect(refusedWrite.userMessage).not.toMatch(/Nothing was submitted|try again in a moment/);
     // Sent once: a write is never repeated by the client.
