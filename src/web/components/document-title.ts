@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-const APP_NAME = 'Transact Portal';
+export const APP_NAME = 'Transact Portal';
 
 /**
  * Names the browser tab after the page. A module of its own, apart from PageHeader: the sign-in and

@@ -17,13 +17,14 @@ import {
   type Approval,
   type ApprovalSection as Section,
 } from '../../../../../contract/identity';
-import { movedTwiceWords } from '../../../../../contract/money-requests';
+import { movedTwiceWords, outcomeWordsOf } from '../../../../../contract/money-requests';
 import { applyFieldErrors } from '../../../../components/form/apply-field-errors';
 import { useZodForm } from '../../../../components/form/form';
 import { FormDialog } from '../../../../components/form/form-dialog';
 import { ReasonField } from '../../../../components/form/reason-field';
 import { beingSentSentence, useStillBeingSent } from '../../../../lib/being-sent';
 import { Code } from '../../../../components/description-list';
+import { APP_NAME } from '../../../../components/document-title';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState, QueryState } from '../../../../components/query-state';
@@ -68,7 +69,17 @@ export const clientLoader = guardedPrefetchLoader(
 const cutOffMessage = (error: unknown): string =>
   isApiClientError(error) && error.code === 'network'
     ? 'The portal could not be reached while your approval was on its way, so it may have been sent.'
-    : errorMessage(error);
+    : forStaff(errorMessage(error));
+
+/**
+ * An unknown outcome's message carries the register's next step in the investor's words ("if it
+ * stays unknown, contact support and quote our reference"). The approver is the portal's staff, the
+ * desk that investor would call: they are told what staff do instead.
+ */
+const INVESTOR_NEXT = outcomeWordsOf({ kind: 'disbursement', outcome: 'unknown' }).next;
+const STAFF_NEXT =
+  'Do not send it again. Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register.';
+const forStaff = (message: string): string => message.replace(INVESTOR_NEXT, STAFF_NEXT);
 
 const methodWords: Record<string, string> = {
   ach: 'By ACH to the linked bank account',
@@ -85,12 +96,13 @@ const methodInSentence = (type: string) => {
 /** Who asked, how and when; who decided and when; the platform's id once sent. */
 function describeApproval(a: Approval) {
   const method = methodWords[a.type] ?? `By ${a.type}`;
-  // An investor is not told which staff member decided (the BFF leaves the email out for them).
+  // An investor is not told which staff member decided (the BFF leaves the email out for them),
+  // only that someone other than the one who asked decided, at the portal they know by name.
   const when = a.decidedAt ? ` ${formatInstant(a.decidedAt)}` : '';
   const decided = a.checker
     ? `; decided by ${a.checker}${when}`
     : a.decidedAt
-      ? `; decided by the portal's staff${when}`
+      ? `; decided by a second person at ${APP_NAME}${when}`
       : '';
   const sent = a.requestId ? `; platform request ${a.requestId}` : '';
   const message = a.message ? `. ${a.message}` : '';
@@ -317,7 +329,7 @@ function DecideDialog({
 /** The note of a decision just taken: the outcome of the sending in its colour, not "Approved". */
 function decidedNote({ approval, decision }: Decided): { severity: AlertColor; text: string } {
   const name = nameOf(approval);
-  const message = approval.message ? ` ${approval.message}` : '';
+  const message = approval.message ? ` ${forStaff(approval.message)}` : '';
   if (decision === 'reject') {
     return {
       severity: 'success',

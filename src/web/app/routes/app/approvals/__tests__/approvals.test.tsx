@@ -60,7 +60,7 @@ describe('a held disbursement on the approvals page', () => {
 });
 
 describe('an investor reads a decided approval', () => {
-  it('as decided by the portal’s staff, with no staff email and no platform id', async () => {
+  it('as decided by a second person at the portal, with no staff email and no platform id', async () => {
     bff.use(
       http.get('/api/session', () => HttpResponse.json(sessionOf())),
       http.get('/api/disbursement-approvals', () =>
@@ -73,7 +73,7 @@ describe('an investor reads a decided approval', () => {
     renderWithProviders(<ApprovalsRoute />);
     expect(
       await screen.findByText(
-        "By domestic wire (U.S. bank). Requested by investor@demo.test Nov 27, 2026, 3:44 AM PST; decided by the portal's staff Nov 27, 2026, 3:46 AM PST",
+        'By domestic wire (U.S. bank). Requested by investor@demo.test Nov 27, 2026, 3:44 AM PST; decided by a second person at Transact Portal Nov 27, 2026, 3:46 AM PST',
       ),
     ).toBeTruthy();
   });
@@ -342,9 +342,10 @@ describe('an administrator decides', () => {
     );
   });
 
-  it('warns that an approval whose answer was lost must not be sent again', async () => {
+  it('warns that an approval whose answer was lost must not be sent again, and tells staff what staff do', async () => {
+    // The register's words for an unknown disbursement, as the BFF answers (unknownMoneyMessage).
     const message =
-      'The connection to the service broke before its answer came. It may or may not have reached the platform. Do not send it again: the portal checks with the platform and settles it. Our reference: MR-NKAV7J3Q04.';
+      'The connection to the service broke before its answer came. It may or may not have reached the platform. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: MR-NKAV7J3Q04.';
     const note = await approveAnswered({
       ...held,
       state: 'unknown',
@@ -352,8 +353,9 @@ describe('an administrator decides', () => {
       message,
     });
     expect(note.className).toMatch(/colorWarning/);
+    // The approver is the support desk: never sent to support, told to settle it in the register.
     expect(note.textContent).toBe(
-      `Approved, outcome unknown: $2,500.50 from account A1040173 (MR-NKAV7J3Q04). ${message}`,
+      'Approved, outcome unknown: $2,500.50 from account A1040173 (MR-NKAV7J3Q04). The connection to the service broke before its answer came. It may or may not have reached the platform. Do not send it again. Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register. Our reference: MR-NKAV7J3Q04.',
     );
   });
 
