@@ -101,3 +101,22 @@ describe('a reviewer searches while the platform answers only half of the search
     expect(screen.queryByText('Entity not found')).toBeNull();
   });
 });
+
+describe('a reviewer searches while the platform sent some matches unreadable', () => {
+  it('names each left out by its id, accounts and entity parties alike', async () => {
+    answerSearch({
+      accounts: [],
+      entities: [],
+      skippedRecords: 3,
+      unreadableAccounts: ['A1040346'],
+      unreadableEntities: ['E2001'],
+      unsearched: [],
+    });
+    renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=quinn' });
+    expect(
+      await screen.findByText(
+        '3 records could not be shown. The service sent them in a form the portal could not read; everything else is listed. Not shown: account A1040346, entity party E2001 and 1 more.',
+      ),
+    ).toBeTruthy();
+  });
+});
