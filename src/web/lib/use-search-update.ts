@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams, type NavigateOptions } from 'react-router-dom';
 
 /** Search parameters to set (a value) or remove (null, undefined or ''). */
@@ -49,6 +49,25 @@ export function searchValues<Name extends string>(
 ): Record<Name, string | null> {
   const values = names.map((name) => [name, search.get(name) || null]);
   return Object.fromEntries(values) as Record<Name, string | null>;
+}
+
+/**
+ * Where a person is on a page (what a list is narrowed by, a grid's sort and page), kept in the
+ * page's address under these names, so Back, a reload and a shared link come back to it: the
+ * values as `searchValues` reads them, one object while the address does not change (a page that
+ * re-renders does not hand its grid a new place), and a change that replaces the address's entry
+ * rather than adding a step for Back to walk through. `names` is a constant of the page.
+ */
+export function useSearchPlace<Name extends string>(
+  names: readonly Name[],
+): [Record<Name, string | null>, (changes: Partial<Record<Name, string | null>>) => void] {
+  const [search, update] = useSearchUpdate();
+  const place = useMemo(() => searchValues(search, names), [search, names]);
+  const onPlaceChange = useCallback(
+    (changes: Partial<Record<Name, string | null>>) => update(changes, { replace: true }),
+    [update],
+  );
+  return [place, onPlaceChange];
 }
 
 /** The page of a list the address names, counted from 1; anything but a whole page is the first. */

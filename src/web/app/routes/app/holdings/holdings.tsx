@@ -1,4 +1,3 @@
-import { useCallback, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { preloadDataGrid } from '../../../../components/data-grid';
@@ -6,7 +5,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { holdingsQueryOptions } from '../../../../features/money/api/get-holdings';
 import { Holdings } from '../../../../features/money/components/holdings-view';
 import type { TradesPlace } from '../../../../features/money/components/holdings-trades';
-import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { useSearchPlace } from '../../../../lib/use-search-update';
 import { guardedLoader, INVESTORS } from '../../../session-guard';
 
 const prefetchHoldings = guardedLoader(INVESTORS, holdingsQueryOptions);
@@ -20,21 +19,13 @@ export const clientLoader = (queryClient: QueryClient) => {
   };
 };
 
+/** Where the investor is in the trades (see TradesPlace), by its names in the address. */
+const TRADES_PLACE: readonly (keyof TradesPlace)[] = ['offering', 'account', 'sort', 'page'];
+
 export default function HoldingsRoute() {
-  const [search, updateSearch] = useSearchUpdate();
-  // Where the investor is in the trades (offering and account, sort, page) is kept in the
-  // address, so Back from an offering's page, a reload or a shared link comes back to it.
-  const [offering, account, sort, page] = ['offering', 'account', 'sort', 'page'].map((key) =>
-    search.get(key),
-  );
-  const place: TradesPlace = useMemo(
-    () => ({ offering, account, sort, page }),
-    [offering, account, sort, page],
-  );
-  const onPlaceChange = useCallback(
-    (next: Partial<TradesPlace>) => updateSearch(next, { replace: true }),
-    [updateSearch],
-  );
+  // Kept in the address, so Back from an offering's page, a reload or a shared link comes back
+  // to it.
+  const [place, onPlaceChange] = useSearchPlace(TRADES_PLACE);
   return (
     <>
       <PageHeader

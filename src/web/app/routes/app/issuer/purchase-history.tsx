@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -15,7 +15,7 @@ import type { TradeStanding } from '../../../../../contract/holdings';
 import { raiseOverTime } from '../../../../../contract/purchase-summary';
 import { targetToCompute } from '../../../../../contract/offerings';
 import type { GridPlace } from '../../../../components/data-grid';
-import { useSearchUpdate } from '../../../../lib/use-search-update';
+import { useSearchPlace } from '../../../../lib/use-search-update';
 import { FilterSelect } from '../../../../components/filter-select';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
@@ -81,24 +81,18 @@ const NEWEST_FIRST = 'purchasedAt.desc';
 
 const STANDINGS: readonly string[] = standingChoices.map((choice) => choice.value);
 
+const TRADES_PLACE: readonly (keyof TradesPlace)[] = ['q', 'status', 'sort', 'page'];
+
 function useTradesPlace(): [TradesPlace, (next: Partial<TradesPlace>) => void] {
-  const [search, updateSearch] = useSearchUpdate();
-  const q = search.get('q');
-  const status = search.get('status');
-  const sort = search.get('sort');
-  const page = search.get('page');
+  const [kept, onPlaceChange] = useSearchPlace(TRADES_PLACE);
+  // A status the page does not offer (an old or edited link) narrows nothing.
   const place = useMemo<TradesPlace>(
     () => ({
-      q,
-      status: status && STANDINGS.includes(status) ? (status as TradeStanding) : null,
-      sort,
-      page,
+      ...kept,
+      status:
+        kept.status && STANDINGS.includes(kept.status) ? (kept.status as TradeStanding) : null,
     }),
-    [q, status, sort, page],
-  );
-  const onPlaceChange = useCallback(
-    (next: Partial<TradesPlace>) => updateSearch(next, { replace: true }),
-    [updateSearch],
+    [kept],
   );
   return [place, onPlaceChange];
 }
