@@ -205,14 +205,22 @@ export const adminUserParamsSchema = z.object({ userId: z.uuid('userId must be a
 export const PASSWORD_NEEDED_WITHOUT_SSO =
   'Password is required: this portal has no single sign-on, so a user without one could not sign in';
 
+/** How long a password of the portal's may be, in characters. */
+const PASSWORD_LENGTH = { min: 12, max: 200 } as const;
+const TOO_LONG = `Password is at most ${PASSWORD_LENGTH.max} characters`;
+/** The rule in the words a form gives under a field where a new password is typed. */
+export const passwordLengthWords = `${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`;
+
 /**
  * The portal's one rule for a password, wherever one is set: a user created on the Users page or
  * with `npm run users`, a password changed in Security settings, one an admin sets for a user.
  * Answers what is wrong with it in words, or null. Never trimmed: a space is part of it.
  */
 function passwordProblem(password: string): string | null {
-  if (password.length > 200) return 'Password is at most 200 characters';
-  if (password.length < 12) return 'Password must be at least 12 characters';
+  if (password.length > PASSWORD_LENGTH.max) return TOO_LONG;
+  if (password.length < PASSWORD_LENGTH.min) {
+    return `Password must be at least ${PASSWORD_LENGTH.min} characters`;
+  }
   return null;
 }
 
@@ -245,7 +253,7 @@ export const changeMyPasswordSchema = z.object({
   currentPassword: z
     .string()
     .min(1, 'Current password is required')
-    .max(200, 'Password is at most 200 characters'),
+    .max(PASSWORD_LENGTH.max, TOO_LONG),
   newPassword: newPasswordSchema,
 });
 /** What became of a changed password: the person's other sessions ended, this many. */

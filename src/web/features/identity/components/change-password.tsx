@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
-import { changeMyPasswordSchema } from '../../../../contract/identity';
+import { changeMyPasswordSchema, passwordLengthWords } from '../../../../contract/identity';
 import { BusyButton } from '../../../components/busy-retry-button';
 import { ErrorAlert } from '../../../components/error-alert';
 import { applyFieldErrors, refusesFields } from '../../../components/form/apply-field-errors';
@@ -125,7 +125,7 @@ function ChangePasswordForm() {
         name="newPassword"
         label="New password"
         autoComplete="new-password"
-        helperText="12 to 200 characters"
+        helperText={passwordLengthWords}
       />
       <FormTextField
         {...passwordField}

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { setUserPasswordSchema } from '../../../../contract/identity';
+import { passwordLengthWords, setUserPasswordSchema } from '../../../../contract/identity';
 import { Form, useZodForm } from '../../../components/form/form';
 import { FormTextField } from '../../../components/form/form-text-field';
 
@@ -67,7 +67,7 @@ export function SetPasswordDialog({
             label="New password"
             type="password"
             autoComplete="new-password"
-            helperText="12 to 200 characters"
+            helperText={passwordLengthWords}
             required
             fullWidth
           />

@@ -26,6 +26,7 @@ import {
   linkKindsOf,
   linksDroppedBy,
   PASSWORD_NEEDED_WITHOUT_SSO,
+  passwordLengthWords,
   userFindSchema,
   userStateLabels,
   type AccountHolder,
@@ -337,8 +338,8 @@ function CreateUserForm({ onManage }: { onManage: (user: AdminUser) => void }) {
           required={passwordRequired}
           helperText={
             passwordRequired
-              ? 'At least 12 characters'
-              : 'Leave empty for single sign-on only; at least 12 characters otherwise'
+              ? passwordLengthWords
+              : `Leave empty for single sign-on only; ${passwordLengthWords} otherwise`
           }
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>

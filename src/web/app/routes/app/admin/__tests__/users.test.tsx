@@ -179,6 +179,8 @@ describe('an admin manages users', () => {
     // Not offered as "single sign-on only" where the portal has none.
     await waitFor(() => expect(password.hasAttribute('required')).toBe(true));
     expect(form.queryByText(/single sign-on only/)).toBeNull();
+    // The portal's rule for a password, as every form that sets one says it.
+    expect(descriptionOf(password)).toBe('12 to 200 characters');
     fireEvent.change(form.getByLabelText('Email', { exact: false }), {
       target: { value: 'bo@example.test' },
     });
