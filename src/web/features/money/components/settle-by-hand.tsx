@@ -12,7 +12,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -29,6 +29,7 @@ import {
   type MoneyRequestView,
   type SettlementCandidates,
 } from '../../../../contract/money-requests';
+import { DismissibleNote } from '../../../components/dismissible-note';
 import { ErrorAlert } from '../../../components/error-alert';
 import { paths } from '../../../config/paths';
 import { FormDialog } from '../../../components/form/form-dialog';
@@ -632,21 +633,9 @@ export function SettledByHandNote({
   /** Takes the note away; the page decides where the focus goes next. */
   onDismiss: () => void;
 }) {
-  const note = useRef<HTMLDivElement>(null);
-  // An effect, not a ref callback: it runs after the closing dialog has handed the focus back
-  // to its button, which is about to disappear.
-  useEffect(() => note.current?.focus(), [settled]);
   const words = moneyRequestOutcomeWords[settled.outcome];
   return (
-    <Alert
-      ref={note}
-      tabIndex={-1}
-      role="status"
-      severity="success"
-      onClose={onDismiss}
-      closeText="Dismiss this note"
-      sx={{ mb: 2 }}
-    >
+    <DismissibleNote severity="success" outcome={settled} onDismiss={onDismiss}>
       <Box component="span" translate="no">
         {settled.reference}
       </Box>{' '}
@@ -664,6 +653,6 @@ export function SettledByHandNote({
           </Box>
         </>
       )}
-    </Alert>
+    </DismissibleNote>
   );
 }

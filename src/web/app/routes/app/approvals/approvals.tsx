@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import DialogContentText from '@mui/material/DialogContentText';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   approvalFilterShape,
   approvalRejectSchema,
@@ -24,6 +24,7 @@ import { FormDialog } from '../../../../components/form/form-dialog';
 import { ReasonField } from '../../../../components/form/reason-field';
 import { beingSentSentence, useStillBeingSent } from '../../../../lib/being-sent';
 import { Code } from '../../../../components/description-list';
+import { DismissibleNote } from '../../../../components/dismissible-note';
 import { APP_NAME } from '../../../../components/document-title';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
@@ -367,27 +368,13 @@ function decidedNote({ approval, decision }: Decided): { severity: AlertColor; t
   }
 }
 
-/**
- * What was just decided, and what became of the money. The row's buttons are gone with the
- * decision, so the focus comes here; in an effect, which runs after the closing dialog has
- * handed the focus back to its button.
- */
+/** What was just decided, and what became of the money, until it is dismissed. */
 function DecidedNote({ decided, onDismiss }: { decided: Decided; onDismiss: () => void }) {
-  const note = useRef<HTMLDivElement>(null);
-  useEffect(() => note.current?.focus(), []);
   const { severity, text } = decidedNote(decided);
   return (
-    <Alert
-      ref={note}
-      severity={severity}
-      role={severity === 'success' ? 'status' : 'alert'}
-      tabIndex={-1}
-      sx={{ mb: 2 }}
-      onClose={onDismiss}
-      closeText="Dismiss this note"
-    >
+    <DismissibleNote severity={severity} outcome={decided.approval.id} onDismiss={onDismiss}>
       {text}
-    </Alert>
+    </DismissibleNote>
   );
 }
 
