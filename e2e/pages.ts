@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkedAccountIds, type Role } from './helpers';
 
 export type PortalPage = {
@@ -63,6 +63,16 @@ async function investPath(request: APIRequestContext): Promise<string> {
 
 /** A weekday: the sandbox holds 10,000+ orders for it. */
 export const ORDER_BOOK_DAY = '2026-03-10';
+
+/** Opens the order book of ORDER_BOOK_DAY and waits for its whole book (the depth comes last). */
+export async function openBook(page: Page) {
+  await page.goto(`/order-book?date=${ORDER_BOOK_DAY}`);
+  const orders = page.getByRole('grid', { name: 'Orders' });
+  await expect(orders.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  // The first rows show while the day is still read; the depth comes with the whole book.
+  await expect(page.getByRole('heading', { name: /^Depth of / })).toBeVisible({ timeout: 30_000 });
+  return orders;
+}
 
 async function firstOrderPath(request: APIRequestContext): Promise<string> {
   const response = await request.get(`/api/order-book/${ORDER_BOOK_DAY}`, {
