@@ -4,7 +4,12 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { SupportReference } from './errors/support-reference';
-import { errorMessage, isApiClientError, mayPassOnRetry } from '../lib/api-client';
+import {
+  errorMessage,
+  isApiClientError,
+  mayPassOnRetry,
+  partMayPassOnRetry,
+} from '../lib/api-client';
 
 type ErrorAlertProps = {
   error: unknown;
@@ -77,7 +82,11 @@ export function ErrorAlert({
         title && <AlertTitle>{title}</AlertTitle>
       )}
       {errorMessage(error)}
-      <SupportReference requestId={requestId} mayPass={!refusedForGood(error)} />
+      <SupportReference
+        requestId={requestId}
+        mayPass={!refusedForGood(error)}
+        supportNamed={isApiClientError(error) && !partMayPassOnRetry(error)}
+      />
       {!retry && wayOn && <Box sx={{ mt: 1 }}>{wayOn}</Box>}
     </Alert>
   );

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client';
 import { formatInstant } from '../../lib/format';
+import { ErrorAlert } from '../error-alert';
 import { EmptyState, QueryState, STILL_WAITING_AFTER_MS } from '../query-state';
 
 afterEach(() => {
@@ -301,5 +302,30 @@ describe('QueryState', () => {
       expect(stale.textContent).toContain('Failed with 404.');
       expect(within(stale).queryByRole('button', { name: 'Try again' })).toBeNull();
     });
+  });
+});
+
+describe('ErrorAlert of the portal’s own access to the platform set up wrong', () => {
+  it('adds only our reference to words that already send the person to support', () => {
+    const message =
+      'The portal’s access to the platform is not set up correctly. Please contact support.';
+    render(
+      <ErrorAlert
+        title="The fund move could not be loaded"
+        error={
+          new ApiClientError({
+            message,
+            status: 503,
+            code: 'upstream_misconfigured',
+            submitted: 'no',
+            requestId: 'req-103',
+          })
+        }
+      />,
+    );
+    // Not "If this keeps happening": it keeps happening until the operators fix it.
+    expect(screen.getByRole('alert').textContent).toBe(
+      `The fund move could not be loaded${message} Give support this reference: req-103.`,
+    );
   });
 });

@@ -7,12 +7,26 @@
 export function SupportReference({
   requestId,
   mayPass,
+  supportNamed = false,
 }: {
   requestId: string | undefined;
   /** Whether asking again may give another answer (mayPassOnRetry). */
   mayPass: boolean;
+  /**
+   * The words before already send the person to support (the portal's own access to the
+   * platform set up wrong, upstream_misconfigured): only the reference is added.
+   */
+  supportNamed?: boolean;
 }) {
   if (!requestId) return null;
+  if (supportNamed) {
+    return (
+      <>
+        {' '}
+        Give support this reference: <span translate="no">{requestId}</span>.
+      </>
+    );
+  }
   return (
     <>
       {' '}
