@@ -4,6 +4,7 @@ import { skippedRecordsSchema, unreadableIdsSchema } from './skipped';
 import { entityPartySchema } from './accounts';
 import { accountFilterSchema, accountViewSchema } from './account-views';
 import { choiceFilterSchema } from './choice-filter';
+import { apiErrorSchema } from './errors';
 import { fundMoveApprovalLabels, fundMoveStatusLabels, fundMoveViewSchema } from './custody-views';
 
 /** One search box for accounts and entity parties (searchAccount §4.11, searchEntity §4.12). */
@@ -36,6 +37,17 @@ export const complianceSearchResultSchema = z.object({
    * searchEntity §4.12 failed); their list is empty for that reason, not for want of matches.
    */
   unsearched: z.array(z.enum(['accounts', 'entities'])),
+  /**
+   * Why each half in `unsearched` went unsearched, as an error reply would say it: its code tells
+   * the page whether searching again may help (upstream_misconfigured: the platform refused the
+   * portal's own access, and only the portal's operators can fix that, as its message says).
+   */
+  unsearchedErrors: z
+    .object({
+      accounts: z.optional(apiErrorSchema.shape.error),
+      entities: z.optional(apiErrorSchema.shape.error),
+    })
+    .optional(),
 });
 export type ComplianceSearchResult = z.infer<typeof complianceSearchResultSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountIdSchema } from './account-views';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import { upstreamPaginationShape } from './pages';
-import { skippedRecordsSchema, unreadableIdsSchema } from './skipped';
+import { lastingGapsSchema, skippedRecordsSchema, unreadableIdsSchema } from './skipped';
 import { lowerCaseStatusSchema } from './status';
 
 /**
@@ -206,6 +206,7 @@ export const holdingsResultSchema = z.discriminatedUnion('state', [
     complete: z.boolean(),
     /** What could not be read, in words (the trades are still listed). */
     gaps: z.array(z.string()),
+    lasting: lastingGapsSchema,
   }),
   z.object({
     state: z.literal('unavailable'),

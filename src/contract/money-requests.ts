@@ -8,7 +8,7 @@ import { keysOf } from './keys-of';
 import type { StandingOnError } from './errors';
 import { decimalStringSchema, instantSchema, localDateTimeSchema } from './money';
 import { requestedSliceShape } from './pages';
-import { skippedRecordsSchema } from './skipped';
+import { lastingGapsSchema, skippedRecordsSchema } from './skipped';
 import { utcInstantInWords, utcTimeInWords } from './time';
 
 /**
@@ -639,6 +639,7 @@ export const timelineSchema = z.object({
   gaps: z.array(z.string()),
   /** Which part each gap that a retry of its own can read again is (its words as in `gaps`). */
   unread: z.array(z.object({ part: timelinePartSchema, gap: z.string() })).optional(),
+  lasting: lastingGapsSchema,
   /**
    * Fund moves the service sent that could not be read, left out of the entries (the Fund moves
    * list says the same of them): the page says "N fund moves could not be shown".

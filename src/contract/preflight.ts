@@ -5,6 +5,7 @@ import { chosenAccountIdSchema } from './account-views';
 import { compare, formatMoney, formatShares } from './decimal';
 import { investability, unitBounds } from './investments';
 import { decimalStringSchema } from './money';
+import { apiErrorSchema } from './errors';
 import type { Offering } from './offerings';
 import type { paymentMethodSchema } from './trades';
 import { reviewLabel, reviewVerdict } from './review-verdict';
@@ -68,6 +69,12 @@ export const preflightSchema = z.object({
   remainingUnits: decimalStringSchema,
   /** Whether ACH can pay: a bank is linked. Null when that could not be read. */
   achAvailable: z.boolean().nullable(),
+  /**
+   * Why that could not be read (achAvailable null), as an error reply would say it: its code tells
+   * the page whether checking again may help (upstream_misconfigured: the platform refused the
+   * portal's own access, which only the portal's operators can fix, as its message says).
+   */
+  achError: z.optional(apiErrorSchema.shape.error),
   /** The linked bank ACH pays from, in a few words ("First Bank ••••6789"); null when none. */
   achBank: z.string().nullable(),
 });

@@ -13,3 +13,11 @@ export const skippedRecordsSchema = z.number().int().nonnegative().optional();
  * Optional, as skippedRecords: absent means none named.
  */
 export const unreadableIdsSchema = z.array(z.string()).optional();
+
+/**
+ * The gaps of a reply (its words of a part that could not be read, as in its `gaps`) that reading
+ * again would not fill: the platform refused the portal's own access, or the portal's kind of
+ * credentials cannot make the read (the code upstream_misconfigured of a whole reply). Their words
+ * send the person to the portal's operators; the page offers no Try again for them. Absent: none.
+ */
+export const lastingGapsSchema = z.array(z.string()).optional();

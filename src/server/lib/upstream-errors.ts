@@ -47,9 +47,10 @@ export function fromUpstream(err: UpstreamError): HttpError {
 
 /**
  * A failure of one part of a reply that otherwise succeeds (a page of the order book, one account
- * of a list) as the error shape every error reply has, with the request's support id.
+ * of a list) as the error shape every error reply has, with the request's support id. Its code
+ * tells the page whether reading that part again may help (upstream_misconfigured: it will not).
  */
-export function errorBodyOf(error: unknown, requestId: string): ApiError {
+export function errorBodyOf(error: unknown, requestId?: string): ApiError {
   const http =
     error instanceof HttpError
       ? error
@@ -57,6 +58,17 @@ export function errorBodyOf(error: unknown, requestId: string): ApiError {
         ? fromUpstream(error)
         : new HttpError('internal', 'Something went wrong on our side. Please try again.');
   return http.toBody(requestId).error;
+}
+
+/**
+ * Why a part of a reply said in words (a gap) could not be read, when reading it again will not
+ * help until the portal's operators act: the platform refused the portal's own access (103, §5
+ * rule 8) or the portal's kind of credentials cannot make the read (§5 rule 6), the code
+ * upstream_misconfigured of a whole reply. The sentence is the one that whole reply says; the
+ * reply marks the gap lasting, so the page offers no Try again. Null for a failure of the moment.
+ */
+export function lastingReadFault(err: unknown): string | null {
+  return isUpstreamError(err) && err.kind === 'misconfigured' ? err.userMessage : null;
 }
 
 /**

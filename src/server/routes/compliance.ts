@@ -21,7 +21,8 @@ import { upstreamTimeToInstant } from '../../contract/time';
 import { readAccountFundMoves } from '../lib/account-fund-moves';
 import { csvDownloadStream } from '../lib/csv-download';
 import { HttpError, notSentRefusal } from '../lib/http-error';
-import { fromUpstream } from '../lib/upstream-errors';
+import { errorBodyOf, fromUpstream } from '../lib/upstream-errors';
+import type { ApiError } from '../../contract/errors';
 import type { Deps } from '../deps';
 import { getAccount } from '../upstream';
 import { isUpstreamError } from '../upstream/errors';
@@ -153,12 +154,14 @@ export const complianceRoutes = [
       // says which half went unsearched. Only when both fail is there nothing to show.
       if (accounts.status === 'rejected' && entities.status === 'rejected') throw accounts.reason;
       const unsearched: ('accounts' | 'entities')[] = [];
+      const unsearchedErrors: Partial<Record<'accounts' | 'entities', ApiError>> = {};
       for (const [half, result] of [
         ['accounts', accounts],
         ['entities', entities],
       ] as const) {
         if (result.status === 'rejected') {
           unsearched.push(half);
+          unsearchedErrors[half] = errorBodyOf(result.reason, request.id);
           request.log.warn({ err: result.reason }, `compliance search: ${half} not searched`);
         }
       }
@@ -173,6 +176,7 @@ export const complianceRoutes = [
         unreadableAccounts: readableIds(found.accounts.skipped),
         unreadableEntities: readableIds(found.entities.skipped),
         unsearched,
+        ...(unsearched.length > 0 ? { unsearchedErrors } : {}),
       };
     },
   }),

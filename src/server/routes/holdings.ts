@@ -9,7 +9,7 @@ import {
 } from '../../contract/holdings';
 import { compare, sum } from '../../contract/decimal';
 import { getAllTrades } from '../upstream';
-import { readOrExplainRefusal } from '../lib/upstream-errors';
+import { lastingReadFault, readOrExplainRefusal } from '../lib/upstream-errors';
 import { defineRoute } from './define';
 import { probableTrades } from '../lib/probable-trades';
 import { listMoneyRequests } from '../store/money-requests';
@@ -73,7 +73,7 @@ export const holdingsRoutes = [
             lists: settled.flatMap((result) =>
               result.status === 'fulfilled' ? [result.value] : [],
             ),
-            unread: failed.map((failure) => failure.accountId),
+            unread: failed,
           };
         },
         {
@@ -94,19 +94,30 @@ export const holdingsRoutes = [
       if (read.state === 'unavailable') return read;
       const { lists, unread } = read;
       const own = new Set(accountIds);
-      const gaps: string[] = unread.map(
-        (accountId) =>
-          `The investments of account ${accountId} could not be read right now, so they are neither listed nor in any total below. Try again in a moment.`,
-      );
+      // Gaps a Try again would not fill: the page shows them without one (lastingReadFault).
+      const lasting: string[] = [];
+      const gaps: string[] = unread.map(({ accountId, error }) => {
+        const fault = lastingReadFault(error);
+        if (!fault) {
+          return `The investments of account ${accountId} could not be read right now, so they are neither listed nor in any total below. Try again in a moment.`;
+        }
+        const gap = `The investments of account ${accountId} could not be read, so they are neither listed nor in any total below. ${fault}`;
+        lasting.push(gap);
+        return gap;
+      });
       // Names are a courtesy: when the offerings cannot be read, the trades are still listed,
       // each offering by its number, and the page says why.
       const offerings = await deps.offerings
         .get('all', () => deps.loadOfferings())
         .then((catalog) => catalog.offerings)
-        .catch(() => {
-          gaps.push(
-            `The offerings could not be read right now, so each is shown by its number.${unread.length === 0 ? ' Your investments are listed in full.' : ''}`,
-          );
+        .catch((err: unknown) => {
+          const fault = lastingReadFault(err);
+          const inFull = unread.length === 0 ? ' Your investments are listed in full.' : '';
+          const gap = fault
+            ? `The offerings could not be read, so each is shown by its number.${inFull} ${fault}`
+            : `The offerings could not be read right now, so each is shown by its number.${inFull}`;
+          gaps.push(gap);
+          if (fault) lasting.push(gap);
           return [];
         });
       const names = new Map(offerings.map((o) => [o.id, o.name]));
@@ -196,6 +207,7 @@ export const holdingsRoutes = [
         unreadableTradeIds: lists.flatMap((list) => list.unreadableIds),
         complete: !cut && uncounted.length === 0 && skippedRecords === 0 && unread.length === 0,
         gaps,
+        ...(lasting.length > 0 ? { lasting } : {}),
       };
     },
   }),

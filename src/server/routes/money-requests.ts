@@ -59,6 +59,7 @@ import {
   withKnownDirections,
 } from '../lib/fund-move-direction';
 import { HttpError } from '../lib/http-error';
+import { lastingReadFault } from '../lib/upstream-errors';
 import { sameRecentlyOutcomes, sameRequestSince } from '../lib/standing-requests';
 import { beingSentOf, inFlightWindowMs } from '../lib/being-sent';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
@@ -1066,6 +1067,8 @@ export const moneyRequestRoutes = [
       const now = new Date();
       const gaps: string[] = [];
       const unread: { part: TimelinePart; gap: string }[] = [];
+      // Gaps a Try again would not fill: the page shows them without one (lastingReadFault).
+      const lasting: string[] = [];
       const accountId = params.accountId;
       let movesUnread = false;
       // A Try again of one part reads that part again and keeps the other as this person last
@@ -1074,8 +1077,7 @@ export const moneyRequestRoutes = [
       const memoryKey = `${user!.id}:${accountId}`;
       const kept = query.retry ? lastTimelineParts.get(memoryKey) : {};
       const keep = (part: TimelinePart) => query.retry !== part && part in kept;
-      const movesGap =
-        'Fund moves (deposits, and what disbursements took out) could not be read right now.';
+      const movesLead = 'Fund moves (deposits, and what disbursements took out) could not be read';
       const [moves, trades, register] = await Promise.all([
         keep('fund_moves')
           ? (kept.fund_moves as AccountFundMoves | null)
@@ -1088,18 +1090,32 @@ export const moneyRequestRoutes = [
               // No custody account (1404): no fund moves to show, not a failure.
               if (isUpstreamError(err) && err.kind === 'not_found') return null;
               movesUnread = true;
-              gaps.push(movesGap);
-              unread.push({ part: 'fund_moves', gap: movesGap });
+              const fault = lastingReadFault(err);
+              if (fault) {
+                const gap = `${movesLead}. ${fault}`;
+                gaps.push(gap);
+                lasting.push(gap);
+              } else {
+                const gap = `${movesLead} right now.`;
+                gaps.push(gap);
+                unread.push({ part: 'fund_moves', gap });
+              }
               return undefined;
             }),
         keep('trades')
           ? (kept.trades as TradesRead | null)
-          : getAllTrades(deps.upstream, { accountId }).catch(() => {
+          : getAllTrades(deps.upstream, { accountId }).catch((err: unknown) => {
+              const fault = lastingReadFault(err);
               if (deps.config.upstreamAuth === 'body') {
                 // Not a failure of the moment: reading again would not help.
-                gaps.push(
-                  'Investments cannot be listed: reading trades needs header authentication.',
-                );
+                const gap =
+                  'Investments cannot be listed: reading trades needs header authentication.';
+                gaps.push(gap);
+                lasting.push(gap);
+              } else if (fault) {
+                const gap = `Investments could not be read. ${fault}`;
+                gaps.push(gap);
+                lasting.push(gap);
               } else {
                 const gap = 'Investments could not be read right now.';
                 gaps.push(gap);
@@ -1318,6 +1334,7 @@ export const moneyRequestRoutes = [
         entries,
         gaps,
         ...(unread.length > 0 ? { unread } : {}),
+        ...(lasting.length > 0 ? { lasting } : {}),
         skippedFundMoves,
         skippedTrades: trades?.skipped ?? 0,
         fundMovesBound,

@@ -12,6 +12,7 @@ import { findInCatalog } from '../lib/offering-catalog';
 import type { Deps } from '../deps';
 import type { LinkedBankResult } from '../../contract/cash';
 import { readLinkedBank } from '../lib/linked-bank';
+import { errorBodyOf } from '../lib/upstream-errors';
 import { getAccount, getCustodyAccount, isUpstreamError } from '../upstream';
 import { defineRoute } from './define';
 
@@ -45,11 +46,14 @@ async function custodyFacts(
  * The linked bank ACH pays from; unreadable leaves the rule out of the checklist (the invest
  * route reads it again, and refuses, when ACH is chosen).
  */
-async function linkedBankFacts(deps: Deps, accountId: string): Promise<LinkedBankResult | null> {
+async function linkedBankFacts(
+  deps: Deps,
+  accountId: string,
+): Promise<{ bank: LinkedBankResult } | { unread: unknown }> {
   try {
-    return await readLinkedBank(deps, accountId);
+    return { bank: await readLinkedBank(deps, accountId) };
   } catch (err) {
-    if (isUpstreamError(err)) return null;
+    if (isUpstreamError(err)) return { unread: err };
     throw err;
   }
 }
@@ -60,13 +64,18 @@ export async function preflightFor(
   accountId: string,
   offering: Offering,
   now: Date = new Date(),
+  requestId?: string,
 ): Promise<Preflight> {
   const [account, custody, linkedBank] = await Promise.all([
     getAccount(deps.upstream, { accountId }),
     custodyFacts(deps, accountId),
     linkedBankFacts(deps, accountId),
   ]);
-  return computePreflight(account, offering, todayInZone(EASTERN, now), custody, linkedBank);
+  const bank = 'bank' in linkedBank ? linkedBank.bank : null;
+  return {
+    ...computePreflight(account, offering, todayInZone(EASTERN, now), custody, bank),
+    ...('unread' in linkedBank ? { achError: errorBodyOf(linkedBank.unread, requestId) } : {}),
+  };
 }
 
 export const preflightRoutes = [
@@ -79,9 +88,9 @@ export const preflightRoutes = [
     params: offeringParamsSchema,
     query: preflightQuerySchema,
     response: preflightSchema,
-    async handler({ params, query, deps }) {
+    async handler({ params, query, deps, request }) {
       const offering = await findOffering(deps, params.offeringId);
-      return preflightFor(deps, query.accountId, offering);
+      return preflightFor(deps, query.accountId, offering, new Date(), request.id);
     },
   }),
 ];

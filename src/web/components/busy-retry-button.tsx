@@ -43,11 +43,12 @@ export function BusyRetryButton({
  * A warning that something could not be read, with Try again (BusyRetryButton) as its action. A
  * status, not an alert: the rest of the page still works, and the notice says what is missing.
  * Try again is left out where the read's error says it would be refused alike (mayPassOnRetry:
- * the portal's own access to the platform set up wrong, a refusal for good); the error's words
- * then say what to do instead.
+ * the portal's own access to the platform set up wrong, a refusal for good), or where the BFF
+ * marked the gap lasting (contract `lastingGapsSchema`); the words then say what to do instead.
  */
 export function RetryNotice({
   error,
+  lasting = false,
   busy,
   busyLabel,
   onRetry,
@@ -56,6 +57,8 @@ export function RetryNotice({
 }: {
   /** The read's error, when known: it decides whether Try again is offered. */
   error?: unknown;
+  /** The BFF said reading again would not fill this gap: no Try again. */
+  lasting?: boolean;
   busy: boolean;
   busyLabel?: string;
   onRetry: () => void;
@@ -68,6 +71,7 @@ export function RetryNotice({
       role="status"
       sx={sx}
       action={
+        !lasting &&
         (error === undefined || mayPassOnRetry(error)) && (
           <BusyRetryButton busy={busy} busyLabel={busyLabel} onRetry={onRetry} />
         )

@@ -43,7 +43,7 @@ import {
 import { accountRequestPlaces } from '../../../components/form/submission-error';
 import { paths } from '../../../config/paths';
 import { accountLabel } from '../../../lib/account-names';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, partMayPassOnRetry } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
 import { formatDecimal, formatTimestamp, formatMoney } from '../../../lib/format';
 import { moneyKeys } from '../../../lib/query-keys';
@@ -85,6 +85,22 @@ const paymentOptions = (ach: AchStanding) =>
  */
 const ACH_BANK_UNKNOWN =
   'ACH is not available right now: whether a bank account is linked to this account could not be checked, and ACH is paid from a linked one. Pay by wire or check, or check the bank again.';
+
+/**
+ * The same, where checking again would not help (the preflight's `achError` says the platform
+ * refused the portal's own access): its words say who must act, and no check again is offered.
+ */
+function achBankUnknownWords(preflight: Preflight | undefined): {
+  words: string;
+  lasting: boolean;
+} {
+  const error = preflight?.achError;
+  if (!error || partMayPassOnRetry(error)) return { words: ACH_BANK_UNKNOWN, lasting: false };
+  return {
+    words: `ACH is not available: whether a bank account is linked to this account could not be checked, and ACH is paid from a linked one. ${error.message} Meanwhile, pay by wire or check.`,
+    lasting: true,
+  };
+}
 
 type InvestFormProps = {
   offering: Offering;
@@ -133,7 +149,9 @@ export function InvestForm({
   };
   const paymentBlockOf = (accountId: string, method: InvestmentValues['paymentMethod']) =>
     paymentMethodBlock(preflights[accountId], method) ??
-    (method === 'ach' && achOf(accountId) === 'unknown' ? ACH_BANK_UNKNOWN : null);
+    (method === 'ach' && achOf(accountId) === 'unknown'
+      ? achBankUnknownWords(preflights[accountId]).words
+      : null);
   const blocks = accounts
     .map((account) => `${blockOf(account.id)} ${paymentBlockOf(account.id, 'ach')}`)
     .join('\n');
@@ -161,6 +179,7 @@ export function InvestForm({
   const achBlocked = ach !== 'linked';
   const bankChecked = useFocusAfterBankCheck(offering.id, accountId, ach === 'unknown');
   const achBank = (accountId && preflights[accountId]?.achBank) || null;
+  const bankUnknown = achBankUnknownWords(accountId ? preflights[accountId] : undefined);
   // An account that cannot pay by ACH starts on wire, as the disbursement form does; a method
   // the person chose stays, and its field says why it cannot be used.
   const methodPicked = useRef(false);
@@ -342,14 +361,18 @@ export function InvestForm({
         onPick={() => (methodPicked.current = true)}
         helperText={
           ach === 'unknown' ? (
-            <>
-              {ACH_BANK_UNKNOWN}{' '}
-              <BusyRetryButton
-                busy={bankChecked.checking}
-                busyLabel="Checking…"
-                onRetry={bankChecked.retry}
-              />
-            </>
+            bankUnknown.lasting ? (
+              bankUnknown.words
+            ) : (
+              <>
+                {bankUnknown.words}{' '}
+                <BusyRetryButton
+                  busy={bankChecked.checking}
+                  busyLabel="Checking…"
+                  onRetry={bankChecked.retry}
+                />
+              </>
+            )
           ) : achBlocked ? (
             <>
               ACH is not available: no bank account is linked to this account, and ACH is paid from

@@ -122,13 +122,16 @@ export function TimelineSection({ accountId }: { accountId: string }) {
             {/* A part of the timeline that could not be read (fund moves, investments) is a read
                 like any other: it can be tried again from where it is told, without reloading
                 the page. Only that part is read again (the BFF keeps the rest as read), so what
-                was read stays, and a gap the BFF names no part of reads the timeline again. */}
+                was read stays, and a gap the BFF names no part of reads the timeline again.
+                A gap the BFF marks lasting (the platform refused the portal's own access) says
+                who must act instead, with no Try again. */}
             {data.gaps.map((gap) => {
               const part = data.unread?.find((u) => u.gap === gap)?.part;
               const mine = part !== undefined && retryPart.variables === part;
               return (
                 <RetryNotice
                   key={gap}
+                  lasting={data.lasting?.includes(gap)}
                   busy={part ? mine && retryPart.isPending : timeline.isFetching}
                   onRetry={() => retry(part)}
                 >

@@ -126,12 +126,18 @@ function HoldingsView({
     return <Alert severity="info">{result.message}</Alert>;
   }
   const gaps = result.gaps.map((gap) => (
-    <RetryNotice key={gap} busy={retry.busy} onRetry={retry.onRetry} sx={{ mb: 2 }}>
+    <RetryNotice
+      key={gap}
+      lasting={result.lasting?.includes(gap)}
+      busy={retry.busy}
+      onRetry={retry.onRetry}
+      sx={{ mb: 2 }}
+    >
       {gap}
     </RetryNotice>
   ));
   // Nothing listed while the investments of an account could not be read is not "no
-  // investments": the gaps say what is missing, with Try again.
+  // investments": the gaps say what is missing, with Try again where it may help.
   if (listsNothing(result.trades.length, result.skippedRecords) && !result.complete) {
     return <>{gaps}</>;
   }

@@ -11,6 +11,8 @@ import {
   useComplianceSearch,
 } from '../../../../features/compliance/api/search';
 import { EntityDetails } from '../../../../features/compliance/components/entity-details';
+import { lastingUnsearched } from '../../../../features/compliance/components/unsearched';
+import { SupportReference } from '../../../../components/errors/support-reference';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 
 export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { params, search }) => {
@@ -32,6 +34,9 @@ export default function ComplianceEntityRoute() {
 
   // searchEntity failed while searchAccount answered: the entity is unknown, not missing.
   const unsearched = results.data?.unsearched.includes('entities') ?? false;
+  // Failed for a reason searching again does not change (the platform refused the portal's own
+  // access): its words say who must act, with no Try again, as a whole reply would.
+  const lasting = results.data ? lastingUnsearched(results.data, 'entities') : null;
 
   if (results.isSuccess && !entity && !unsearched) {
     return (
@@ -54,6 +59,12 @@ export default function ComplianceEntityRoute() {
         {() =>
           entity ? (
             <EntityDetails entity={entity} />
+          ) : lasting ? (
+            <Alert severity="error" role="alert">
+              <AlertTitle>The entity could not be loaded</AlertTitle>
+              Entities could not be searched. {lasting.message}
+              <SupportReference requestId={lasting.requestId} mayPass={false} supportNamed />
+            </Alert>
           ) : (
             <Alert
               severity="error"

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -24,6 +23,12 @@ import {
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { countOf } from '../../../../lib/format';
+import {
+  halfTitles,
+  lastingUnsearched,
+  Unsearched,
+  type Half,
+} from '../../../../features/compliance/components/unsearched';
 
 /**
  * The search a link names, read by the rule the box and the BFF apply: the text to search, or
@@ -54,42 +59,25 @@ function matchesInWords(data: ComplianceSearchResult, q: string) {
   const entities = countOf(data.entities.length, 'entity', 'entities');
   // One half alone: its verb agrees with its count ("1 entity matches").
   const match = (n: number) => (n === 1 ? 'matches' : 'match');
+  // "right now" only where it may pass: a refusal of the portal's access lasts until fixed.
+  const when = (what: Half) => (lastingUnsearched(data, what) ? '' : ' right now');
   if (data.unsearched.includes('accounts'))
-    return `${entities} ${match(data.entities.length)} “${q}”. Accounts could not be searched right now.`;
+    return `${entities} ${match(data.entities.length)} “${q}”. Accounts could not be searched${when('accounts')}.`;
   if (data.unsearched.includes('entities'))
-    return `${accounts} ${match(data.accounts.length)} “${q}”. Entities could not be searched right now.`;
+    return `${accounts} ${match(data.accounts.length)} “${q}”. Entities could not be searched${when('entities')}.`;
   return `${accounts} and ${entities} match “${q}”.`;
 }
-
-/** One half of the search the platform did not answer: its matches are unknown, not none. */
-function Unsearched({ what, onRetry }: { what: 'accounts' | 'entities'; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="warning"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      The platform did not answer the search for {what} this time, so matching {what} are not
-      listed. The rest of the results are complete.
-    </Alert>
-  );
-}
-
-const halfTitles = { accounts: 'Accounts', entities: 'Entities' };
 
 /** One half of the results under its heading: its matches, or that they are unknown. */
 function SearchHalf({
   what,
-  unsearched,
+  data,
   previousOnly,
   onRetry,
   children,
 }: {
-  what: 'accounts' | 'entities';
-  unsearched: ComplianceSearchResult['unsearched'];
+  what: Half;
+  data: ComplianceSearchResult;
   /** The results are those of the search before the one just refused: the heading says so. */
   previousOnly: boolean;
   onRetry: () => void;
@@ -101,7 +89,11 @@ function SearchHalf({
         {halfTitles[what]}
         {previousOnly && ' of your previous search'}
       </Typography>
-      {unsearched.includes(what) ? <Unsearched what={what} onRetry={onRetry} /> : children}
+      {data.unsearched.includes(what) ? (
+        <Unsearched what={what} data={data} onRetry={onRetry} />
+      ) : (
+        children
+      )}
     </Box>
   );
 }
@@ -158,7 +150,7 @@ export default function ComplianceSearchRoute() {
               />
               <SearchHalf
                 what="accounts"
-                unsearched={data.unsearched}
+                data={data}
                 previousOnly={previousOnly !== null}
                 onRetry={retry}
               >
@@ -166,7 +158,7 @@ export default function ComplianceSearchRoute() {
               </SearchHalf>
               <SearchHalf
                 what="entities"
-                unsearched={data.unsearched}
+                data={data}
                 previousOnly={previousOnly !== null}
                 onRetry={retry}
               >

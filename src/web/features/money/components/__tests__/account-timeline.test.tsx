@@ -431,3 +431,25 @@ describe('an investor whose timeline could be read only in part', () => {
     expect(within(gap).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
+
+describe('a timeline part the platform refused for the portal’s own access', () => {
+  startMockBff();
+
+  it('says who must act, in the words a whole page would, with no Try again', async () => {
+    const lasting =
+      'Fund moves (deposits, and what disbursements took out) could not be read. The portal’s access to the platform is not set up correctly. Please contact support.';
+    const moment = 'Investments could not be read right now.';
+    const timeline = await renderTimelineOf({
+      gaps: [lasting, moment],
+      unread: [{ part: 'trades', gap: moment }],
+      lasting: [lasting],
+    });
+    const refused = (await within(timeline).findByText(lasting)).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(within(refused).queryByRole('button')).toBeNull();
+    // The other part failed for the moment: it keeps its Try again.
+    const failed = within(timeline).getByText(moment).closest('[role="status"]') as HTMLElement;
+    expect(within(failed).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -115,6 +115,14 @@ describe('an investor reads their holdings', () => {
     expect(within(trades).getByText('Acme Growth Shares')).toBeTruthy();
     expect(screen.queryByText(gap)).toBeNull();
   });
+
+  it('is told who must act, with no Try again, when the platform refused the portal’s own access to an account’s trades', async () => {
+    const gap =
+      'The investments of account A1040173 could not be read, so they are neither listed nor in any total below. The portal’s access to the platform is not set up correctly. Please contact support.';
+    renderHoldings({ ...holdings, complete: false, gaps: [gap], lasting: [gap] });
+    const notice = (await screen.findByText(gap)).closest('[role="status"]') as HTMLElement;
+    expect(within(notice).queryByRole('button')).toBeNull();
+  });
 });
 
 describe('an investor whose trades carry fractions of a cent', () => {

@@ -102,6 +102,44 @@ describe('a reviewer searches while the platform answers only half of the search
   });
 });
 
+describe('a reviewer searches while the platform refused the portal’s own access to half of it', () => {
+  const access =
+    'The portal’s access to the platform is not set up correctly. Please contact support.';
+  const refused: ComplianceSearchResult = {
+    ...entitiesUnsearched,
+    unsearchedErrors: {
+      entities: { code: 'upstream_misconfigured', message: access, requestId: 'req-103' },
+    },
+  };
+
+  it('is told who must act and our reference, with no Try again, as a whole page would', async () => {
+    answerSearch(refused);
+    renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=quinn' });
+    expect(
+      await screen.findByText('0 accounts match “quinn”. Entities could not be searched.'),
+    ).toBeTruthy();
+    const entities = screen.getByRole('region', { name: 'Entities' });
+    expect(within(entities).getByRole('alert').textContent).toBe(
+      `Entities could not be searched, so matching entities are not listed. ${access} Give support this reference: req-103. The rest of the results are complete.`,
+    );
+    expect(within(entities).queryByRole('button')).toBeNull();
+  });
+
+  it('opening an entity says the same, with no Try again', async () => {
+    answerSearch(refused);
+    renderWithProviders(<ComplianceEntityRoute />, {
+      path: '/compliance/entities/E7100124?q=quinn',
+    });
+    const alert = (await screen.findByText('The entity could not be loaded')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(alert.textContent).toBe(
+      `The entity could not be loadedEntities could not be searched. ${access} Give support this reference: req-103.`,
+    );
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+});
+
 describe('a reviewer searches while the platform sent some matches unreadable', () => {
   it('names each left out by its id, accounts and entity parties alike', async () => {
     answerSearch({

@@ -400,4 +400,23 @@ describe('the invest page while the linked bank cannot be read (preflight achAva
     // The button went with the notice: focus is on the choice it decided, not the page's top.
     await waitFor(() => expect(document.activeElement).toBe(method));
   });
+
+  it('says who must act, with no Try again, where the platform refused the portal’s own access', async () => {
+    const access =
+      'The portal’s access to the platform is not set up correctly. Please contact support.';
+    answerInvestReads([account], {
+      preflight: () =>
+        HttpResponse.json({
+          ...computePreflight(account as never, offering, '2026-07-17', null, null),
+          achError: { code: 'upstream_misconfigured', message: access, requestId: 'req-103' },
+        }),
+    });
+    renderInvestPage();
+    const method = (await screen.findByLabelText(/Payment method/)) as HTMLSelectElement;
+    await waitFor(() => expect(method.value).toBe('wire'));
+    expect(descriptionOf(method)).toBe(
+      `ACH is not available: whether a bank account is linked to this account could not be checked, and ACH is paid from a linked one. ${access} Meanwhile, pay by wire or check.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });
