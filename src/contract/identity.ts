@@ -410,6 +410,12 @@ export const approvalSchema = z.object({
   /** A wire's destination; null for ACH, or when the held request cannot be read. */
   destination: approvalDestinationSchema.nullable().optional(),
   message: z.string().nullable(),
+  /**
+   * The message in the words for staff, where they differ from the investor's: an unknown
+   * outcome's next step sends the investor to support, and staff are told what support does
+   * (UNKNOWN_SEND_STAFF_NEXT). Never answered to an investor; absent where `message` holds for all.
+   */
+  staffMessage: z.string().nullable().optional(),
   /** Our reference (`MR-…`) of the money request it holds, as the register lists it. */
   reference: referenceSchema.nullable(),
   /** While `sending`: when it was approved and until when its call may run (beingSentSchema). */

@@ -74,6 +74,14 @@ export const moneyRequestOutcomeWords = {
 export const moneyRequestOutcomeSchema = z.enum(keysOf(moneyRequestOutcomeWords));
 
 /**
+ * An unknown outcome's next step for the staff who met it while sending a held disbursement
+ * (Approve and send): they are the support desk the sender's step sends to, so they are told
+ * what staff do, where the register's row then waits for them.
+ */
+export const UNKNOWN_SEND_STAFF_NEXT =
+  'Do not send it again. Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register.';
+
+/**
  * An unknown investment or IRA request is settled by a reviewer, not by reconciliation: the
  * interface document names no read that ties a trade or a supplement to our reference (§4.16,
  * §2.11), so only deposits and disbursements are found in the fund moves (§4.3). The reviewer is

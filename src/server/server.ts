@@ -6,7 +6,7 @@ import { isExclusiveStore, openStore, type Db } from './store/db';
 import { lockFolder } from './store/folder-lock';
 import { endForeignLeases } from './store/idempotency';
 import { endSendsOfStoppedProcess } from './store/approvals';
-import { lostSendMessage } from './routes/approvals';
+import { lostSendOutcome } from './routes/approvals';
 import { startHousekeeping } from './housekeeping';
 import { keepServingOnStrayRejections } from './lib/stray-rejections';
 import { removeDemoUsers } from './store/users';
@@ -122,7 +122,7 @@ export async function startPortal(
   }
   // Approvals a stopped process was sending (on PostgreSQL, those whose instance is gone): they
   // read "outcome unknown" already, and are stored so now.
-  const cut = await endSendsOfStoppedProcess(db, lostSendMessage);
+  const cut = await endSendsOfStoppedProcess(db, lostSendOutcome);
   if (cut > 0)
     built.app.log.warn({ cut }, 'approvals a stopped process was sending found at start-up');
   const housekeeping = startHousekeeping({

@@ -6,7 +6,7 @@ import {
   type BeingSent,
 } from '../../contract/money-requests';
 import { endSendsOfStoppedProcess } from '../store/approvals';
-import { lostSendMessage } from '../routes/approvals';
+import { lostSendOutcome } from '../routes/approvals';
 import { totpFor } from '../store/second-factors';
 import { passwordMatches } from '../store/users';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
@@ -1403,6 +1403,20 @@ describe('maker-checker on large disbursements', () => {
       /^The connection to the service broke before its answer came\. It may or may not have reached the platform\. Do not send it again\. We check with the platform and settle it; if it stays unknown, contact support and quote our reference\. Our reference: MR-/,
     );
     expect(approved.json().message).not.toMatch(/check before trying again/);
+    // The approver is the support desk that step sends to: the BFF words it for staff as well.
+    expect(approved.json().staffMessage).toBe(
+      `The connection to the service broke before its answer came. It may or may not have reached the platform. Do not send it again. Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register. Our reference: ${row.reference}.`,
+    );
+    // Its investor is never answered the staff words.
+    const investorSees = await call(h.app, 'GET', '/api/disbursement-approvals', {
+      cookie: maker.cookie,
+    });
+    const own = [
+      ...investorSees.json().waiting.approvals,
+      ...investorSees.json().decided.approvals,
+    ].find((a: { id: string }) => a.id === id);
+    expect(own).toMatchObject({ state: 'unknown', message: approved.json().message });
+    expect(own).not.toHaveProperty('staffMessage');
     expect(row.outcome).toBe('unknown');
     // Reconciliation waits for a call this recent, as for any request sent now.
     expect(row.sent_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -1499,14 +1513,14 @@ describe('maker-checker on large disbursements', () => {
       .where('id', '=', id)
       .execute();
     // What the start-up does (server.ts): no call of it can be running.
-    expect(await endSendsOfStoppedProcess(h.db, lostSendMessage)).toBeGreaterThan(0);
+    expect(await endSendsOfStoppedProcess(h.db, lostSendOutcome)).toBeGreaterThan(0);
     const approvals = await call(h.app, 'GET', '/api/disbursement-approvals', { cookie: admin });
     expect(
       approvals.json().decided.approvals.find((a: { id: string }) => a.id === id),
     ).toMatchObject({
       state: 'unknown',
       beingSent: null,
-      message: lostSendMessage(row.reference),
+      ...lostSendOutcome(row.reference),
     });
     const register = await call(
       h.app,
@@ -1556,7 +1570,7 @@ describe('maker-checker on large disbursements', () => {
     expect(cut.approval).toMatchObject({
       state: 'unknown',
       beingSent: null,
-      message: lostSendMessage(row.reference),
+      ...lostSendOutcome(row.reference),
     });
     expect(cut.request).toMatchObject({ outcome: 'unknown' });
     expect(cut.request.beingSent).toBeUndefined();

@@ -23,6 +23,7 @@ import {
   recordSendingOutcome,
   sendsCutOff,
   type SendingOutcome,
+  type ApprovalOutcome,
   type ApprovalRecord,
   type ApprovalSectionName,
 } from '../store/approvals';
@@ -91,6 +92,7 @@ const toApproval = (
   requestId: r.outcome?.requestId ?? null,
   destination: destinationOf(sealer, r),
   message: r.outcome?.message ?? null,
+  ...(r.outcome?.staffMessage ? { staffMessage: r.outcome.staffMessage } : {}),
   reference: r.moneyReference,
   beingSent: r.state === 'sending' ? beingSent : null,
 });
@@ -99,7 +101,7 @@ const toApproval = (
  * An approval as its investor reads it: no staff email (decided by the portal's staff) and no
  * platform request id, which they cannot use; our reference is what they quote to support.
  */
-const asInvestorReadsIt = (approval: Approval): Approval => ({
+const asInvestorReadsIt = ({ staffMessage: _staff, ...approval }: Approval): Approval => ({
   ...approval,
   checker: null,
   requestId: null,
@@ -123,16 +125,30 @@ function lostSend(
   return {
     ...record,
     state: 'unknown',
-    outcome: { message: lostSendMessage(record.moneyReference) },
+    outcome: lostSendOutcome(record.moneyReference),
   };
 }
 
-/** What an approval whose sending a stopped process cut off says (also stored at start-up). */
-export function lostSendMessage(moneyReference: string | null): string {
+/**
+ * What an approval whose sending a stopped process cut off says (also stored at start-up): to its
+ * investor, and to staff (unknownSendOutcome).
+ */
+export function lostSendOutcome(moneyReference: string | null): ApprovalOutcome {
   const cause = 'The portal stopped while it was sending this disbursement.';
   return moneyReference
-    ? unknownMoneyMessage(cause, moneyReference, 'disbursement')
-    : `${cause} It may or may not have reached the platform. Do not send it again.`;
+    ? unknownSendOutcome(cause, moneyReference)
+    : { message: `${cause} It may or may not have reached the platform. Do not send it again.` };
+}
+
+/**
+ * A held disbursement sent with an unknown outcome: the register's message for its investor, whose
+ * next step sends them to support, and the same for staff with what staff do instead.
+ */
+function unknownSendOutcome(cause: string, moneyReference: string): ApprovalOutcome {
+  return {
+    message: unknownMoneyMessage(cause, moneyReference, 'disbursement'),
+    staffMessage: unknownMoneyMessage(cause, moneyReference, 'disbursement', 'staff'),
+  };
 }
 
 /**
@@ -581,16 +597,15 @@ export const approvalRoutes = [
         // approved again), the sentence pair the register and the timeline keep as it is.
         const fault = state === 'not_sent' && !refused && http?.extra.reason ? http : null;
         const why = fault?.extra.reason;
-        const message =
+        const outcome: ApprovalOutcome =
           state === 'unknown' && decided.moneyReference
-            ? unknownMoneyMessage(cause, decided.moneyReference, 'disbursement')
-            : why
-              ? `${why} ${SEND_HELD_AGAIN}`
-              : cause;
+            ? unknownSendOutcome(cause, decided.moneyReference)
+            : { message: why ? `${why} ${SEND_HELD_AGAIN}` : cause };
+        const message = outcome.message ?? cause;
         sending = {
           approvalId: decided.id,
           state,
-          outcome: { message },
+          outcome,
           reference: decided.moneyReference,
           settlement: {
             outcome: refused ? 'refused' : state,

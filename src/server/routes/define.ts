@@ -48,7 +48,7 @@ import {
   submittedSentence,
 } from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
-import { outcomeWordsOf } from '../../contract/money-requests';
+import { outcomeWordsOf, UNKNOWN_SEND_STAFF_NEXT } from '../../contract/money-requests';
 import type { SpooledRelease } from '../store/spool';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -919,8 +919,13 @@ export function unknownMoneyMessage(
   cause: string,
   reference: string,
   kind: MoneyRequestKind,
+  /** Who reads it: its sender, or the staff who sent a held one (UNKNOWN_SEND_STAFF_NEXT). */
+  reader: 'sender' | 'staff' = 'sender',
 ): string {
-  const next = outcomeWordsOf({ kind, outcome: 'unknown' }).next;
+  const next =
+    reader === 'staff'
+      ? UNKNOWN_SEND_STAFF_NEXT
+      : outcomeWordsOf({ kind, outcome: 'unknown' }).next;
   // A refused access already says that the outcome is unknown and who must act: its own advice
   // gives way to the register's step, and nothing is said twice.
   const happened = cause.startsWith(ACCESS_REFUSED_OUTCOME_UNKNOWN)

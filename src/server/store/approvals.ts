@@ -8,6 +8,16 @@ import { isOneProcessStore, liveInstances } from './instances';
 import type { ApprovalState, Database } from './schema';
 
 /**
+ * What became of a decided approval's sending, as stored: the platform's request id once sent, the
+ * message its investor reads, and, where staff are told otherwise, theirs (contract `staffMessage`).
+ */
+export interface ApprovalOutcome {
+  requestId?: string;
+  message?: string;
+  staffMessage?: string;
+}
+
+/**
  * Maker-checker on large disbursements: the request waits here until a second person approves
  * it. `pending` → `sending` (claimed by exactly one checker) → `sent` | `not_sent` | `unknown`;
  * or `pending` → `rejected`. Every state names what happened to the money.
@@ -25,7 +35,7 @@ export interface ApprovalRecord {
   checkerEmail: string | null;
   createdAt: Date;
   decidedAt: Date | null;
-  outcome: { requestId?: string; message?: string } | null;
+  outcome: ApprovalOutcome | null;
   /** The register's row for the request (money-requests.ts); null for one held before 0011. */
   moneyReference: string | null;
   /** The instance that is sending it, once approved (instances.ts); null before 0019. */
@@ -228,12 +238,12 @@ export async function sendsCutOff(
  * At start-up: an approval still `sending` whose process is gone has no call running. On a store
  * only this process opens (PGlite) that is every one not sent by an instance of this process; on a
  * PostgreSQL server, those whose instance is gone (`sendsCutOff`). It is stored as "outcome
- * unknown" (`messageOf` its reference), as it already reads; its register row is unknown already,
+ * unknown" (`outcomeOf` its reference), as it already reads; its register row is unknown already,
  * and reconciliation settles both. Answers how many it ended.
  */
 export async function endSendsOfStoppedProcess(
   db: Db,
-  messageOf: (moneyReference: string | null) => string,
+  outcomeOf: (moneyReference: string | null) => ApprovalOutcome,
 ): Promise<number> {
   const rows = await db
     .selectFrom('disbursement_approvals')
@@ -253,7 +263,7 @@ export async function endSendsOfStoppedProcess(
       .updateTable('disbursement_approvals')
       .set({
         state: 'unknown',
-        outcome: JSON.stringify({ message: messageOf(row.money_reference) }),
+        outcome: JSON.stringify(outcomeOf(row.money_reference)),
       })
       .where('id', '=', row.id)
       .where('state', '=', 'sending')
@@ -346,7 +356,7 @@ export async function decisionsOf(
 export interface SendingOutcome {
   approvalId: string;
   state: 'sent' | 'not_sent' | 'unknown';
-  outcome: { requestId?: string; message?: string };
+  outcome: ApprovalOutcome;
   reference: string | null;
   settlement: MoneyRequestSettlement;
   audits: AuditEvent[];

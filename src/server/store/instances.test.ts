@@ -91,7 +91,7 @@ describe(`approvals being sent by an instance that is gone (${process.env.TEST_D
     expect((await approvedSendingOf(a, [sent.moneyReference!])).size).toBe(0);
 
     // The start-up step of an instance (server.ts) stores what it reads; a live one's is left.
-    const ended = await endSendsOfStoppedProcess(a, (ref) => `cut off: ${ref}`);
+    const ended = await endSendsOfStoppedProcess(a, (ref) => ({ message: `cut off: ${ref}` }));
     expect(ended).toBeGreaterThanOrEqual(1);
     expect(await getApproval(a, sent.id)).toMatchObject({
       state: 'unknown',

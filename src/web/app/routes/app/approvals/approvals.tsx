@@ -17,7 +17,7 @@ import {
   type Approval,
   type ApprovalSection as Section,
 } from '../../../../../contract/identity';
-import { movedTwiceWords, outcomeWordsOf } from '../../../../../contract/money-requests';
+import { movedTwiceWords } from '../../../../../contract/money-requests';
 import { applyFieldErrors } from '../../../../components/form/apply-field-errors';
 import { useZodForm } from '../../../../components/form/form';
 import { FormDialog } from '../../../../components/form/form-dialog';
@@ -70,17 +70,14 @@ export const clientLoader = guardedPrefetchLoader(
 const cutOffMessage = (error: unknown): string =>
   isApiClientError(error) && error.code === 'network'
     ? 'The portal could not be reached while your approval was on its way, so it may have been sent.'
-    : forStaff(errorMessage(error));
+    : errorMessage(error);
 
 /**
- * An unknown outcome's message carries the register's next step in the investor's words ("if it
- * stays unknown, contact support and quote our reference"). The approver is the portal's staff, the
- * desk that investor would call: they are told what staff do instead.
+ * An approval's message as its reader is told it: staff get the BFF's words for staff where they
+ * differ (an unknown outcome's next step sends the investor to support, the desk staff are), an
+ * investor never gets those.
  */
-const INVESTOR_NEXT = outcomeWordsOf({ kind: 'disbursement', outcome: 'unknown' }).next;
-const STAFF_NEXT =
-  'Do not send it again. Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register.';
-const forStaff = (message: string): string => message.replace(INVESTOR_NEXT, STAFF_NEXT);
+const messageOf = (approval: Approval): string | null => approval.staffMessage ?? approval.message;
 
 const methodWords: Record<string, string> = {
   ach: 'By ACH to the linked bank account',
@@ -106,7 +103,7 @@ function describeApproval(a: Approval) {
       ? `; decided by a second person at ${APP_NAME}${when}`
       : '';
   const sent = a.requestId ? `; platform request ${a.requestId}` : '';
-  const message = a.message ? `. ${a.message}` : '';
+  const message = messageOf(a) ? `. ${messageOf(a)}` : '';
   return `${method}. Requested by ${a.maker} ${formatInstant(a.createdAt)}${decided}${sent}${message}`;
 }
 
@@ -330,7 +327,7 @@ function DecideDialog({
 /** The note of a decision just taken: the outcome of the sending in its colour, not "Approved". */
 function decidedNote({ approval, decision }: Decided): { severity: AlertColor; text: string } {
   const name = nameOf(approval);
-  const message = approval.message ? ` ${forStaff(approval.message)}` : '';
+  const message = messageOf(approval) ? ` ${messageOf(approval)}` : '';
   if (decision === 'reject') {
     return {
       severity: 'success',

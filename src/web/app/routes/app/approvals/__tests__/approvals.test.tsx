@@ -343,19 +343,21 @@ describe('an administrator decides', () => {
   });
 
   it('warns that an approval whose answer was lost must not be sent again, and tells staff what staff do', async () => {
-    // The register's words for an unknown disbursement, as the BFF answers (unknownMoneyMessage).
-    const message =
-      'The connection to the service broke before its answer came. It may or may not have reached the platform. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: MR-NKAV7J3Q04.';
+    // The register's words for an unknown disbursement, as the BFF answers (unknownMoneyMessage):
+    // its investor's, and staff's, which the BFF words for them.
+    const lost =
+      'The connection to the service broke before its answer came. It may or may not have reached the platform. Do not send it again.';
     const note = await approveAnswered({
       ...held,
       state: 'unknown',
       checker: 'admin@demo.test',
-      message,
+      message: `${lost} We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: MR-NKAV7J3Q04.`,
+      staffMessage: `${lost} Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register. Our reference: MR-NKAV7J3Q04.`,
     });
     expect(note.className).toMatch(/colorWarning/);
     // The approver is the support desk: never sent to support, told to settle it in the register.
     expect(note.textContent).toBe(
-      'Approved, outcome unknown: $2,500.50 from account A1040173 (MR-NKAV7J3Q04). The connection to the service broke before its answer came. It may or may not have reached the platform. Do not send it again. Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register. Our reference: MR-NKAV7J3Q04.',
+      `Approved, outcome unknown: $2,500.50 from account A1040173 (MR-NKAV7J3Q04). ${lost} Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register. Our reference: MR-NKAV7J3Q04.`,
     );
   });
 
