@@ -212,8 +212,12 @@ test('issuer staff check a trading-hours save whose answer was lost, and a revie
   page,
 }) => {
   const unknown = await loseAnHoursSave(page, '10001', 'Thursday', '11:45');
-  await expect(unknown).toContainText(/Support id: [0-9a-f-]{36}\./);
-  const supportId = (await unknown.textContent())!.match(/Support id: ([0-9a-f-]{36})/)![1];
+  await expect(unknown).toContainText(
+    /For help with it, contact support and give them this reference: [0-9a-f-]{36}\./,
+  );
+  const supportId = (await unknown.textContent())!.match(
+    /give them this reference: ([0-9a-f-]{36})/,
+  )![1];
 
   await unknown.getByRole('button', { name: 'Check the hours now' }).click();
   // The answer takes the warning's place: one state on screen.

@@ -190,14 +190,15 @@ async function listWithoutBook(
   requestId: string,
 ): Promise<SecurityList> {
   if (!isUpstreamError(err)) throw err;
-  const why = `The order book of ${longDate(day)}, which lists the securities, could not be read right now (support id: ${requestId}).`;
+  const why = `The order book of ${longDate(day)}, which lists the securities, could not be read right now.`;
+  const reference = ourReference(requestId);
   const known = deps.orderBook.lastKnownSecurities();
   if (known) {
     const which =
       known.date === day ? 'as read earlier' : `of the order book of ${longDate(known.date)}`;
     return {
       securities: [...known.securities].sort((a, b) => a.securityId.localeCompare(b.securityId)),
-      gaps: [`${why} Listed are the securities ${which}; open any other by its ID.`],
+      gaps: [`${why} Listed are the securities ${which}; open any other by its ID. ${reference}`],
     };
   }
   const ids = await linkedSecurityIds(deps.db).catch(() => []);
@@ -205,8 +206,8 @@ async function listWithoutBook(
     securities: ids.map((securityId) => ({ securityId, securityName: null })),
     gaps: [
       ids.length > 0
-        ? `${why} Listed by ID are the securities whose issuers use this portal; open any other by its ID.`
-        : `${why} Open a security by its ID.`,
+        ? `${why} Listed by ID are the securities whose issuers use this portal; open any other by its ID. ${reference}`
+        : `${why} Open a security by its ID. ${reference}`,
     ],
   };
 }
@@ -225,8 +226,15 @@ function partBookGap(book: DayBook, issuerStaff: boolean, requestId: string): st
   const covers = issuerStaff
     ? 'Those of your securities not among the orders read are shown by their ID.'
     : 'Listed are the securities of the orders read only; open any other by its ID.';
-  return `Part of the order book of ${longDate(book.date)}, which lists the securities, could not be read: the first ${read.toLocaleString('en-US')} ${read === 1 ? 'order' : 'orders'} of the day were read; the orders from number ${(missingFrom + 1).toLocaleString('en-US')} on (if the day has more) could not be read. ${covers} ${why} (support id: ${requestId}).`;
+  return `Part of the order book of ${longDate(book.date)}, which lists the securities, could not be read: the first ${read.toLocaleString('en-US')} ${read === 1 ? 'order' : 'orders'} of the day were read; the orders from number ${(missingFrom + 1).toLocaleString('en-US')} on (if the day has more) could not be read. ${covers} ${why} ${ourReference(requestId)}`;
 }
+
+/**
+ * The end of a gap that may pass: what to do should it not, and our reference for it (the
+ * request's id, its log line's), in the words the pages end a failure with (SupportReference).
+ */
+const ourReference = (requestId: string) =>
+  `If this keeps happening, contact support and give them this reference: ${requestId}.`;
 
 export const marketHoursRoutes = [
   defineRoute({

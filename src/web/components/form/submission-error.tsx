@@ -9,6 +9,7 @@ import { standingRefusalMessage } from '../../../contract/money-requests';
 import { viewerInstantWords } from '../../lib/format';
 import { focusOnMount } from '../../lib/focus';
 import type { RefusalKind } from './review-and-submit';
+import { SupportReference } from '../errors/support-reference';
 
 /** What to do after a refusal that sent nothing, by what it is about (see `RefusalKind`). */
 const afterRefusal = {
@@ -22,7 +23,7 @@ const afterRefusal = {
 /**
  * What to do after the platform itself refused it: it reached the platform (so never "nothing
  * was sent"), and the message has said that nothing was changed. Support is asked by our
- * reference where there is one, by the support id otherwise.
+ * reference where there is one, by the request's reference otherwise (SupportReference).
  */
 const afterPlatformRefusal = (refusal: RefusalKind, reference: boolean) => {
   const support = reference ? 'contact support and quote our reference' : 'contact support';
@@ -203,12 +204,7 @@ export function SubmissionError({
           Our reference: <span translate="no">{reference}</span>.
         </>
       )}
-      {!reference && requestId && mentionsSupport && (
-        <>
-          {' '}
-          Support id: <span translate="no">{requestId}</span>.
-        </>
-      )}
+      {!reference && mentionsSupport && <SupportReference requestId={requestId} mayPass={false} />}
     </Alert>
   );
 }

@@ -12,6 +12,7 @@ import { focusOnMount } from '../../../lib/focus';
 import type { LostSave } from '../api/check-security-hours';
 import { useMarketHours } from '../api/get-market-hours';
 import { SavedHours } from './saved-hours';
+import { SupportReference } from '../../../components/errors/support-reference';
 
 /** A check under way, or its answer; `at` tells one answer from the next. */
 type Check =
@@ -68,12 +69,7 @@ export function SaveOutcomeUnknown({
         {errorMessage(error)} To find out, check the hours the platform holds now for {name}: the
         page reads them again and says whether they match what you asked for. Saving the same hours
         again is safe as well.
-        {requestId && (
-          <>
-            {' '}
-            Support id: <span translate="no">{requestId}</span>.
-          </>
-        )}
+        <SupportReference requestId={requestId} mayPass={false} />
         <Box sx={{ mt: 1 }}>
           <Button
             variant="outlined"

@@ -171,7 +171,9 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     );
     expect(alert.textContent).not.toMatch(/quoting/);
     expect(alert.textContent).toContain('saving them again would add a second record');
-    expect(alert.textContent).toContain('Support id: req-issuer-lost-1');
+    expect(alert.textContent).toContain(
+      'For help with it, contact support and give them this reference: req-issuer-lost-1',
+    );
     expect(alert.textContent).not.toContain('reload');
     expect(
       within(dialog).queryByRole('button', { name: /Try again|Save issuer account/ }),

@@ -135,7 +135,7 @@ describe('the hours of one security when the list of securities cannot be read',
 
   it('lists the securities the BFF could still name, and says why the list is not the latest', async () => {
     const gap =
-      'The order book of November 27, 2026, which lists the securities, could not be read right now (support id: req-2). Listed are the securities as read earlier; open any other by its ID.';
+      'The order book of November 27, 2026, which lists the securities, could not be read right now. Listed are the securities as read earlier; open any other by its ID. If this keeps happening, contact support and give them this reference: req-2.';
     openWith(
       HttpResponse.json({
         securities: [{ securityId: '10003', securityName: 'Aspen Ridge Preferred' }],

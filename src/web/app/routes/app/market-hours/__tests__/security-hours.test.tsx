@@ -153,7 +153,9 @@ describe('issuer staff save hours whose answer is lost', () => {
     expect(alert.textContent).toContain('We could not confirm whether your request was submitted');
     expect(alert.textContent).toContain('check the hours the platform holds now');
     // The id to quote is named as on every other page ("Reference" is a money request's MR-…).
-    expect(alert.textContent).toContain('Support id: 97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a.');
+    expect(alert.textContent).toContain(
+      'For help with it, contact support and give them this reference: 97a288fc-0c1e-4f55-9d43-1b2f1c3e4d5a.',
+    );
     expect(alert.textContent).not.toContain('Reference');
     await waitFor(() => expect(document.activeElement).toBe(alert), slowRender);
   });
