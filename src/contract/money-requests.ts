@@ -112,14 +112,37 @@ export function notSentPair(request: {
     : null;
 }
 
+/**
+ * A write the platform answered by refusing the portal's own access (103, §5 rule 8): §7 keeps its
+ * outcome unknown, since the refusal need not mean nothing was done. One statement says what is
+ * known and who must act; the person is never told both that the access is broken and that the
+ * request may have arrived as two unrelated facts, nor that no answer came back.
+ */
+export const ACCESS_REFUSED_OUTCOME_UNKNOWN =
+  'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.';
+
+/**
+ * Why an outcome is unknown, where the general "no answer came back" is not so: `access_refused`,
+ * the platform answered by refusing the portal's own access (ACCESS_REFUSED_OUTCOME_UNKNOWN).
+ */
+const unknownBecauseSchema = z.enum(['access_refused']);
+export type UnknownBecause = z.infer<typeof unknownBecauseSchema>;
+
 /** A request's outcome in words, with the next step that fits its kind. */
 export function outcomeWordsOf(request: {
   outcome: z.infer<typeof moneyRequestOutcomeSchema>;
   kind: z.infer<typeof moneyRequestKindSchema>;
+  unknownBecause?: UnknownBecause | null;
 }) {
-  if (request.outcome === 'unknown' && request.kind === 'investment') return unknownInvestment;
-  if (request.outcome === 'unknown' && request.kind === 'ira_supplement') return unknownIraRequest;
-  return moneyRequestOutcomeWords[request.outcome];
+  const words =
+    request.outcome === 'unknown' && request.kind === 'investment'
+      ? unknownInvestment
+      : request.outcome === 'unknown' && request.kind === 'ira_supplement'
+        ? unknownIraRequest
+        : moneyRequestOutcomeWords[request.outcome];
+  return request.outcome === 'unknown' && request.unknownBecause === 'access_refused'
+    ? { ...words, meaning: ACCESS_REFUSED_OUTCOME_UNKNOWN }
+    : words;
 }
 type MoneyRequestOutcomeKey = z.infer<typeof moneyRequestOutcomeSchema>;
 
@@ -472,6 +495,8 @@ export const moneyRequestViewSchema = z.object({
    */
   fundMoves: z.array(z.string()).optional(),
   outcome: moneyRequestOutcomeSchema,
+  /** Why an unknown outcome is unknown, where it is not "no answer came back" (outcomeWordsOf). */
+  unknownBecause: unknownBecauseSchema.optional(),
   /** An approved held disbursement whose call may still be running (beingSentSchema). */
   beingSent: beingSentSchema.nullable().optional(),
   message: z.string().nullable(),

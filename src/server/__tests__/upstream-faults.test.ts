@@ -205,6 +205,21 @@ describe('creates under upstream faults', () => {
     expect(error.message).toBe(
       `We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: ${error.reference}.`,
     );
+    // The register says why it is unknown, not "no answer came back": an answer came.
+    const listed = await call(h.app, 'GET', `/api/accounts/${accountId}/money-requests`, {
+      cookie,
+    });
+    const row = listed
+      .json()
+      .requests.find((r: { reference: string }) => r.reference === error.reference);
+    expect(row).toMatchObject({ outcome: 'unknown', unknownBecause: 'access_refused' });
+    const timeline = await call(h.app, 'GET', `/api/accounts/${accountId}/timeline`, { cookie });
+    const entry = timeline
+      .json()
+      .entries.find((e: { reference: string | null }) => e.reference === error.reference);
+    expect(entry.state).toBe(
+      'Outcome unknown: We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.',
+    );
   });
 
   it('refuses an ACH disbursement whose linked bank cannot be read: nothing sent, with our reference', async () => {

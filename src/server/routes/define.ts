@@ -42,13 +42,16 @@ import type { Deps, SignedInUser } from '../deps';
 import type { UpstreamClient, UpstreamLogger } from '../upstream/client';
 import { REQUEST_LINE_WRITTEN } from '../logger';
 import {
-  ACCESS_REFUSED_OUTCOME_UNKNOWN,
   SEND_AGAIN_IN_A_MOMENT,
   SEND_AGAIN_ONCE_FIXED,
   submittedSentence,
 } from '../upstream/errors';
 import { hasSecondFactor } from '../store/second-factors';
-import { outcomeWordsOf, UNKNOWN_SEND_STAFF_NEXT } from '../../contract/money-requests';
+import {
+  ACCESS_REFUSED_OUTCOME_UNKNOWN,
+  outcomeWordsOf,
+  UNKNOWN_SEND_STAFF_NEXT,
+} from '../../contract/money-requests';
 import type { SpooledRelease } from '../store/spool';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -298,6 +298,7 @@ function toView(
     ...movedBy(row, fundMoves),
     ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
+    ...(row.unknownBecause ? { unknownBecause: row.unknownBecause } : {}),
     ...(row.outcome === 'unknown' && beingSent?.has(row.reference)
       ? { beingSent: beingSent.get(row.reference) }
       : {}),

@@ -41,6 +41,7 @@ import { randomBytes } from 'node:crypto';
 import Big from 'big.js';
 import { sql, type Kysely } from 'kysely';
 import { ACCOUNT_NEXT, achWithoutBankPair, OFFERING_NEXT } from '../../contract/preflight';
+import { ACCESS_REFUSED_OUTCOME_UNKNOWN, type UnknownBecause } from '../../contract/money-requests';
 import type { Db } from './db';
 import { findRow } from './rows';
 import type {
@@ -83,6 +84,8 @@ export interface MoneyRequest {
    */
   fundMovesFound: string[];
   outcome: MoneyRequestOutcome;
+  /** Why an unknown outcome is unknown, where it is not "no answer came back" (outcomeWordsOf). */
+  unknownBecause?: UnknownBecause;
   /** A plain sentence about the outcome (the refusal, or what to do while unknown). */
   message: string | null;
   /**
@@ -183,6 +186,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     fundMovesFound: idsOf(r.fund_moves_found),
     outcome: r.outcome,
     ...pairOf(r.kind, r.outcome, r.message, r.next_step ?? null),
+    ...(unknownBecauseOf(r.outcome, r.message) ? { unknownBecause: 'access_refused' } : {}),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     sentAt: r.sent_at ? new Date(r.sent_at) : null,
@@ -206,6 +210,19 @@ const LEGACY_NOTHING_SUBMITTED = /\s*Nothing was submitted(?:[.:]\s*|$)/;
  * gives that refusal now (by its refusal: the account's reviews, ACH without a linked bank, or
  * the offering). Anything else keeps the outcome's general words.
  */
+/**
+ * An unknown outcome the platform answered by refusing the portal's own access (103, §5 rule 8):
+ * its message, written by the BFF (unknownMoneyMessage), opens with that statement, which the
+ * register and the timeline then say in place of "no answer came back".
+ */
+function unknownBecauseOf(outcome: unknown, message: unknown): boolean {
+  return (
+    outcome === 'unknown' &&
+    typeof message === 'string' &&
+    message.startsWith(ACCESS_REFUSED_OUTCOME_UNKNOWN)
+  );
+}
+
 function pairOf(
   kind: MoneyRequestKind,
   outcome: MoneyRequestOutcome,

@@ -1,3 +1,5 @@
+import { ACCESS_REFUSED_OUTCOME_UNKNOWN } from '../../contract/money-requests';
+
 /**
  * The one error type of the upstream client. Everything that goes wrong between the BFF and the
  * upstream becomes an UpstreamError with a kind the routes map to HTTP answers, a plain sentence
@@ -153,15 +155,11 @@ const CONTACT_SUPPORT = 'Please contact support.';
 export const SEND_AGAIN_ONCE_FIXED =
   'Nothing in your request needs to change: contact support, and send it again once they have fixed it.';
 
-/**
- * A write the platform answered by refusing the portal's own access (103, §5 rule 8): §7 keeps its
- * outcome unknown, since the refusal need not mean nothing was done. One statement says what is
- * known and who must act; the person is never told both that the access is broken and that the
- * request may have arrived as two unrelated facts. A money request adds its register's next step
+/*
+ * A write the platform answered by refusing the portal's own access says so in one statement
+ * (contract ACCESS_REFUSED_OUTCOME_UNKNOWN). A money request adds its register's next step
  * (unknownMoneyMessage); any other write, to check and to call support.
  */
-export const ACCESS_REFUSED_OUTCOME_UNKNOWN =
-  'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.';
 const CHECK_THEN_SUPPORT =
   'Check whether it took effect before sending it again, and contact support.';
 

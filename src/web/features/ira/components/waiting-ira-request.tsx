@@ -26,7 +26,7 @@ export function WaitingIraRequest({
     <InPlaceOfTheWizard
       id="ira-waiting-title"
       title="This account's IRA request is in progress"
-      why="An IRA request was made for this account and is followed under our reference below. The form is not offered again while it stands, since a second request would ask for the same custodial account twice."
+      why="The form is not offered again while this account's IRA request below stands: a second one would ask for the same custodial account twice."
       items={[
         ['Our reference', <Code key="reference" value={request.reference} />],
         ['Made', formatTimestamp(request.createdAt)],

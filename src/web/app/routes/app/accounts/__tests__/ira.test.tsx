@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -132,5 +132,32 @@ describe('the IRA page of an account whose IRA request stands (§4.7)', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/custody account is below/)).toBeNull();
+  });
+
+  it('one the platform answered by refusing the portal’s access says so once, with the lock in one sentence', async () => {
+    const none = { state: 'unavailable', reason: 'not_opened', message: 'None yet.' } as const;
+    renderIraPage({ result: none }, [
+      moneyRequestView({
+        accountId,
+        kind: 'ira_supplement',
+        amount: null,
+        outcome: 'unknown',
+        unknownBecause: 'access_refused',
+      }),
+    ]);
+    const waiting = await screen.findByRole('region', {
+      name: "This account's IRA request is in progress",
+    });
+    expect(
+      within(waiting).getByText(
+        "The form is not offered again while this account's IRA request below stands: a second one would ask for the same custodial account twice.",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(waiting).getByText(
+        'Outcome unknown: We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.',
+      ),
+    ).toBeTruthy();
+    expect(within(waiting).queryByText(/no answer came back/)).toBeNull();
   });
 });
