@@ -66,6 +66,11 @@ export const sessionSchema = z.object({
    * a decimal string of dollars, so the form says so before anything is sent; absent when off.
    */
   disbursementApprovalAbove: z.optional(z.string()),
+  /**
+   * The longest a read may wait for the platform before the BFF answers (its timeout and retries,
+   * from TRANSACT_TIMEOUT_MS), in milliseconds: a page still waiting says "up to" that.
+   */
+  longestReadMs: z.optional(z.number()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -65,6 +65,13 @@ const disburse = (key = randomUUID()) =>
     headers: { 'idempotency-key': key },
   });
 
+describe('the wait a page announces', () => {
+  it('is the longest a read may take at this TRANSACT_TIMEOUT_MS: three attempts of 1 s and their backoffs', async () => {
+    const session = await call(h.app, 'GET', '/api/session', { cookie });
+    expect(session.json().longestReadMs).toBe(3 * 1_000 + 100 + 200);
+  });
+});
+
 describe('reads under upstream faults', () => {
   it('retries a read through a short burst of 5xx answers and succeeds', async () => {
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});

@@ -4,6 +4,7 @@ import { signInResultSchema } from '../../contract/identity';
 import { secondFactorStep } from '../lib/second-factor-step';
 import type { z } from 'zod';
 import { HttpError } from '../lib/http-error';
+import { longestReadMs } from '../upstream/client';
 import { isStoreFailure } from '../lib/store-errors';
 import { auditedRefusal, tooManyAttempts } from '../lib/too-many-attempts';
 import { clear, hit, type RateLimitResult } from '../store/rate-limits';
@@ -52,6 +53,7 @@ async function sessionBody(
     sandbox: deps.sandbox,
     disbursementApprovals: above !== undefined,
     ...(above !== undefined ? { disbursementApprovalAbove: above } : {}),
+    longestReadMs: longestReadMs({ timeoutMs: deps.config.upstreamTimeoutMs }),
   };
 }
 

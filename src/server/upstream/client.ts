@@ -132,6 +132,25 @@ const noopLogger: UpstreamLogger = { info() {}, warn() {}, error() {} };
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const MAX_BACKOFF_MS = 2_000;
+const DEFAULT_READ_RETRIES = 2;
+const DEFAULT_RETRY_BASE_MS = 100;
+
+/**
+ * The longest a read may wait for the platform before the client gives up: every attempt its
+ * full timeout, and the longest backoff before each retry. Pages say it as "up to …" while
+ * they wait, so the figure holds for whatever TRANSACT_TIMEOUT_MS is set.
+ */
+export function longestReadMs(
+  config: Pick<UpstreamClientConfig, 'timeoutMs' | 'readRetries' | 'retryBaseMs'>,
+): number {
+  const retries = config.readRetries ?? DEFAULT_READ_RETRIES;
+  const base = config.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
+  let backoffs = 0;
+  for (let attempt = 1; attempt <= retries; attempt += 1) {
+    backoffs += Math.min(MAX_BACKOFF_MS, base * 2 ** (attempt - 1));
+  }
+  return (retries + 1) * (config.timeoutMs ?? 10_000) + backoffs;
+}
 
 /** Network errors that happen before a connection exists, so nothing can have been sent. */
 const connectPhaseCodes = new Set([
@@ -184,8 +203,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     pipelining: 1,
   });
   const timeoutMs = config.timeoutMs ?? 10_000;
-  const readRetries = config.readRetries ?? 2;
-  const retryBaseMs = config.retryBaseMs ?? 100;
+  const readRetries = config.readRetries ?? DEFAULT_READ_RETRIES;
+  const retryBaseMs = config.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   // Breaker changes concern every request, so they go to the client's own logger; a call's
   // lines go to the logger of the view it was sent through (withLogger).
   const clientLogger = config.logger ?? noopLogger;

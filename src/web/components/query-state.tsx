@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { errorMessage, mayPassOnRetry } from '../lib/api-client';
 import { formatInstant } from '../lib/format';
 import { ErrorAlert } from './error-alert';
+import { useLongestReadWords } from './longest-read';
 
 /**
  * The words for waiting and failing. Most pages name what they load the way a sentence would,
@@ -125,14 +126,16 @@ function QueryStateContent<T>({
 export const STILL_WAITING_AFTER_MS = 5_000;
 
 /**
- * The first read, while it has no answer. A platform that is slow may take up to half a minute
- * before the BFF gives up (its timeout and retries of a read, 3 × TRANSACT_TIMEOUT_MS's 10 s by
- * default; the query client does not ask again after that 504): after a few seconds the person is
- * told, in the status the screen reader reads, that the page is still waiting and for how long it
- * may. Most reads reach the platform; those of the portal's own store are said alike.
+ * The first read, while it has no answer. A platform that is slow may take as long as the BFF's
+ * timeout and retries of a read before the BFF gives up (the session's longestReadMs, from
+ * TRANSACT_TIMEOUT_MS; the query client does not ask again after that 504): after a few seconds
+ * the person is told, in the status the screen reader reads, that the page is still waiting and
+ * for how long it may. Most reads reach the platform; those of the portal's own store are said
+ * alike.
  */
 function FirstRead({ loadingLabel, lines }: { loadingLabel: string; lines?: number }) {
   const [slow, setSlow] = useState(false);
+  const howLong = useLongestReadWords();
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), STILL_WAITING_AFTER_MS);
     return () => clearTimeout(timer);
@@ -146,7 +149,7 @@ function FirstRead({ loadingLabel, lines }: { loadingLabel: string; lines?: numb
         sx={slow ? { mb: 1 } : undefined}
       >
         {slow
-          ? `${loadingLabel}: still waiting for an answer. When the platform is slow this can take up to half a minute; the page shows the answer, or what went wrong, as soon as it comes.`
+          ? `${loadingLabel}: still waiting for an answer. When the platform is slow this can take ${howLong}; the page shows the answer, or what went wrong, as soon as it comes.`
           : loadingLabel}
       </Typography>
       <LoadingSkeleton lines={lines} />

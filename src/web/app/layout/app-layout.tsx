@@ -14,6 +14,7 @@ import { NavigationList } from './navigation-list';
 import { SkipLink } from './skip-link';
 import { SupportContact } from './support-contact';
 import { UserMenu } from './user-menu';
+import { LongestReadContext } from '../../components/longest-read';
 import { StepUpDialogHost } from '../../features/identity/components/step-up-dialog';
 import { SessionEndedDialogHost } from './session-ended-dialog';
 import { SessionUnavailable, useSessionUnread } from './session-unavailable';
@@ -128,7 +129,9 @@ export function AppLayout() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
       >
         <Toolbar />
-        {sessionUnread ? <SessionUnavailable /> : !pageHidden && <Outlet />}
+        <LongestReadContext.Provider value={session.data?.longestReadMs}>
+          {sessionUnread ? <SessionUnavailable /> : !pageHidden && <Outlet />}
+        </LongestReadContext.Provider>
       </Box>
     </Box>
   );

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client';
 import { formatInstant } from '../../lib/format';
 import { ErrorAlert } from '../error-alert';
+import { LongestReadContext } from '../longest-read';
 import { EmptyState, QueryState, STILL_WAITING_AFTER_MS } from '../query-state';
 
 afterEach(() => {
@@ -30,9 +31,12 @@ describe('QueryState', () => {
   it('a first read without an answer after a few seconds says, visibly, that it is still waiting', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     render(
-      <QueryState query={{ ...base, isPending: true, refetch: vi.fn() }} subject="the fund moves">
-        {() => 'loaded'}
-      </QueryState>,
+      // The session's longest read for the default TRANSACT_TIMEOUT_MS: 3 × 10 s and the backoffs.
+      <LongestReadContext.Provider value={30_300}>
+        <QueryState query={{ ...base, isPending: true, refetch: vi.fn() }} subject="the fund moves">
+          {() => 'loaded'}
+        </QueryState>
+      </LongestReadContext.Provider>,
     );
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('Loading the fund moves');
@@ -43,10 +47,30 @@ describe('QueryState', () => {
     act(() => vi.advanceTimersByTime(1));
     const waiting = screen.getByRole('status');
     expect(waiting.textContent).toMatch(
-      /^Loading the fund moves: still waiting for an answer\. When the platform is slow this can take up to half a minute/,
+      /^Loading the fund moves: still waiting for an answer\. When the platform is slow this can take up to 31 seconds;/,
     );
     expect(waiting.className).not.toContain('visually-hidden');
     expect(waiting.closest('[aria-busy="true"]')).toBeTruthy();
+  });
+
+  it.each([
+    [3_300, 'up to 4 seconds'],
+    [90_300, 'up to 91 seconds'],
+    [360_300, 'up to 7 minutes'],
+    [undefined, 'a while'],
+  ])('says the wait the BFF gives a read (%s ms) as it is configured: %s', (ms, words) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    render(
+      <LongestReadContext.Provider value={ms}>
+        <QueryState query={{ ...base, isPending: true, refetch: vi.fn() }} subject="the fund moves">
+          {() => 'loaded'}
+        </QueryState>
+      </LongestReadContext.Provider>,
+    );
+    act(() => vi.advanceTimersByTime(STILL_WAITING_AFTER_MS));
+    expect(screen.getByRole('status').textContent).toContain(
+      `When the platform is slow this can take ${words}; the page shows`,
+    );
   });
 
   it('derives both texts from the subject, the error title starting a sentence', () => {
