@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainAmount } from '../../contract/decimal';
 import { openStore, type Db } from '../store/db';
 import { claim, complete, releaseFromSpool, type IdempotencyScope } from '../store/idempotency';
+import { announcePresence, liveInstances, type Presence } from '../store/instances';
 import {
   getMoneyRequest,
   listMoneyRequests,
@@ -95,6 +96,42 @@ describe('register through the BFF', () => {
       (a) => (a.details as { reference?: string } | null)?.reference === reference,
     );
     expect(mine).toHaveLength(1);
+  });
+
+  it('a request whose instance was killed mid-call reads "outcome unknown" at once on a reload, not "being sent" for its lease', async () => {
+    // The claim as an instance left it when it was killed a moment after claiming the key: its
+    // lease (15 s) has not run out, and no call of it can be running any more.
+    const killed = await announcePresence(h.db, 'instance-killed-mid-call');
+    const claimed = await claim(
+      h.db,
+      {
+        userId,
+        route: 'POST /api/accounts/:accountId/disbursements',
+        key: key(),
+        requestHash: 'h',
+      },
+      {
+        instanceId: 'instance-killed-mid-call',
+        leaseMs: 15_000,
+        money: { kind: 'disbursement', accountId: accountA, amount: '8.00', method: 'ach' },
+      },
+    );
+    if (claimed.kind !== 'claimed') throw new Error(`claimed expected, got ${claimed.kind}`);
+    await killed.close();
+    // A PostgreSQL server lists a session a moment after its client's goodbye (instances.ts).
+    for (let reads = 0; reads < 10_000; reads++) {
+      if (!(await liveInstances(h.db, ['instance-killed-mid-call'])).size) break;
+    }
+
+    const reload = await get(`/api/accounts/${accountA}/money-requests?unsettled=true`, investor);
+    expect(reload.statusCode).toBe(200);
+    const row = (reload.json() as { requests: { reference: string }[] }).requests.find(
+      (r) => r.reference === claimed.reference,
+    );
+    expect(row).toMatchObject({
+      outcome: 'unknown',
+      message: expect.stringContaining('stopped before its outcome was known'),
+    });
   });
 
   it('records nothing for an account of someone else; a timeout is unknown and names the reference', async () => {
@@ -906,10 +943,18 @@ describe('register through the BFF', () => {
 
 describe('register in the store', () => {
   let db: Db;
+  // The instances that claim keys here are alive, as an instance of the portal announces itself
+  // (app.ts): a claim of an instance that is gone is ended at once (instances.ts).
+  const presences: Presence[] = [];
   beforeAll(async () => {
     db = await openStore({ dataDir: null });
+    for (const instance of ['i1', 'a', 'b', 'live-instance', 'instance-without-the-store'])
+      presences.push(await announcePresence(db, instance));
   });
-  afterAll(() => db?.destroy());
+  afterAll(async () => {
+    for (const presence of presences) await presence.close();
+    await db?.destroy();
+  });
 
   const scope = (k: string): IdempotencyScope => ({
     userId: 'u1',
@@ -949,21 +994,17 @@ describe('register in the store', () => {
     expect((await getMoneyRequest(db, reference))?.outcome).toBe('pending');
   });
 
-  it('answers a retry of a key whose owner lease ran out at once, as unknown with the reference', async () => {
-    const s = scope('lease-key-00000001');
-    const t0 = new Date('2026-01-01T00:00:00Z');
-    const first = await claim(db, s, {
-      instanceId: 'dead-instance',
-      leaseMs: 15_000,
-      money: { kind: 'disbursement', accountId: 'A1', amount: '9' },
-      now: () => t0,
-    });
-    expect(first.kind).toBe('claimed');
-    const later = new Date(t0.getTime() + 16_000);
+  /** A retry, by another instance at `at`, of the key `first` claimed: answered unknown, audited once. */
+  const expectUnknownReplay = async (
+    s: IdempotencyScope,
+    first: Awaited<ReturnType<typeof claim>>,
+    at: Date,
+  ) => {
     const retry = await claim(db, s, {
       instanceId: 'live-instance',
       leaseMs: 15_000,
-      now: () => later,
+      waitMs: 0,
+      now: () => at,
     });
     expect(retry.kind).toBe('replay');
     const replay = retry as { status: number; body: { error: Record<string, string> } };
@@ -982,6 +1023,36 @@ describe('register in the store', () => {
       .where('object_id', '=', reference)
       .execute();
     expect(audit).toHaveLength(1);
+  };
+
+  it('answers a retry of a key whose owner lease ran out at once, as unknown with the reference', async () => {
+    // Its instance lives but lost the store, so nothing renewed the lease.
+    const s = scope('lease-key-00000001');
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    const first = await claim(db, s, {
+      instanceId: 'instance-without-the-store',
+      leaseMs: 15_000,
+      money: { kind: 'disbursement', accountId: 'A1', amount: '9' },
+      now: () => t0,
+    });
+    expect(first.kind).toBe('claimed');
+    await expectUnknownReplay(s, first, new Date(t0.getTime() + 16_000));
+  });
+
+  it('answers a retry of a key whose instance was killed as unknown at once, within its lease', async () => {
+    const s = scope('killed-key-0000001');
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    const killed = await announcePresence(db, 'killed-instance');
+    const first = await claim(db, s, {
+      instanceId: 'killed-instance',
+      leaseMs: 15_000,
+      money: { kind: 'disbursement', accountId: 'A1', amount: '9' },
+      now: () => t0,
+    });
+    expect(first.kind).toBe('claimed');
+    await killed.close();
+    // A second after the claim, its lease 14 s from running out.
+    await expectUnknownReplay(s, first, new Date(t0.getTime() + 1_000));
   });
 
   it('a spooled not-sent release frees only the attempt it names, never a later claim of the key', async () => {

@@ -64,6 +64,7 @@ import { sameRecentlyOutcomes, sameRequestSince } from '../lib/standing-requests
 import { beingSentOf, inFlightWindowMs } from '../lib/being-sent';
 import { oldEnough, settleUnknown } from '../lib/reconciliation';
 import { approvedSendingOf, decisionsOf } from '../store/approvals';
+import { endClaimsOfStoppedInstances } from '../store/idempotency';
 import {
   getMoneyRequest,
   listMoneyRequests,
@@ -375,6 +376,14 @@ async function beingSentAmong(deps: Deps, rows: MoneyRequest[]): Promise<Map<str
   }
   return sending;
 }
+
+/**
+ * Before the register is read: the requests an instance was sending when it was killed are ended
+ * as "outcome unknown" (endClaimsOfStoppedInstances), so a person who reloads after the crash
+ * reads that at once, under every filter, rather than "being sent" until their lease runs out.
+ */
+const endStoppedClaims = (deps: Deps) =>
+  endClaimsOfStoppedInstances(deps.db, { self: deps.instanceId });
 
 /** The most accounts whose fund moves one page of the register reads (one platform call each). */
 const FUND_MOVE_ACCOUNTS_PER_PAGE = 10;
@@ -779,6 +788,7 @@ export const moneyRequestRoutes = [
     async handler({ params, query, deps, request }) {
       const since = query.recent ? sameRequestSince(deps, new Date()) : null;
       if (query.recent && !since) return { requests: [], total: 0, offset: 0, limit: query.limit };
+      await endStoppedClaims(deps);
       const page = await listMoneyRequestsOfAccount(deps.db, params.accountId, {
         ...storeFilter({ ...query, accountId: undefined }),
         ...(query.offeringId ? { offeringId: query.offeringId } : {}),
@@ -805,6 +815,7 @@ export const moneyRequestRoutes = [
       // have become is the trades list's (§4.16), and it must not hold this list up. The
       // offering names come from the shared offerings cache, as the register's do; when it
       // cannot be read the rows are listed with their offering ids (offeringNames).
+      await endStoppedClaims(deps);
       const page = await listMoneyRequests(deps.db, {
         accountIds: user?.accountIds ?? [],
         outcome: [...unsettledOutcomes],
@@ -823,6 +834,7 @@ export const moneyRequestRoutes = [
     query: moneyRequestQuerySchema,
     response: moneyRequestPageSchema,
     async handler({ query, deps, request }) {
+      await endStoppedClaims(deps);
       const page = await listMoneyRequests(deps.db, storeFilter(query));
       return pageView(deps, page, request.log, { emails: emailsOf(deps, page.items) });
     },
@@ -955,6 +967,7 @@ export const moneyRequestRoutes = [
     streamType: 'text/csv',
     async handler({ query, reply, deps, audit, request }) {
       const filter = storeFilter({ ...query, offset: 0, limit: EXPORT_PAGE });
+      await endStoppedClaims(deps);
       const pages = moneyRequestPages(deps.db, filter, EXPORT_PAGE);
       // The first page is read before the answer starts: a store that does not answer is then
       // told as any read's failure, not as a file cut short.
@@ -1124,7 +1137,9 @@ export const moneyRequestRoutes = [
               }
               return undefined;
             }),
-        listMoneyRequestsOfAccount(deps.db, accountId, { limit: 1000 }),
+        endStoppedClaims(deps).then(() =>
+          listMoneyRequestsOfAccount(deps.db, accountId, { limit: 1000 }),
+        ),
       ]);
       // What this person now sees of each part (a part that failed is not kept).
       lastTimelineParts.set(memoryKey, {

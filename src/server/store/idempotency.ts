@@ -3,6 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from './db';
 import type { Database } from './schema';
 import { recordAudit, type AuditEvent } from './audit';
+import { liveInstances } from './instances';
 import { storeSavedIssuerAccount } from './saved-records';
 import type { SpoolEntry, SpooledRelease } from './spool';
 import {
@@ -20,8 +21,10 @@ import {
  * A claim carries an owner lease: the instance holding it and a deadline, renewed while the
  * upstream call is in flight. A claim whose lease ran out belongs to an instance that died (or
  * lost the store): the next retry turns it into a definite "unknown" with our reference at once,
- * and reconciliation settles it later. On a money route the claim opens the register row
- * (money-requests.ts) in the same transaction.
+ * and reconciliation settles it later. A claim whose instance is gone (instances.ts: a process
+ * killed mid-call) is ended the same way without waiting for its lease, by the retry, by a read
+ * of the register (`endClaimsOfStoppedInstances`) or by housekeeping. On a money route the claim
+ * opens the register row (money-requests.ts) in the same transaction.
  */
 export type Claim =
   | {
@@ -164,6 +167,12 @@ export async function claim(
       if (expired) return expired;
       continue;
     }
+    const owner = row.owner_instance;
+    if (owner && owner !== options.instanceId && !(await liveInstances(db, [owner])).has(owner)) {
+      const ended = await expireClaim(db, scope, at, owner);
+      if (ended) return ended;
+      continue;
+    }
     if (at.getTime() - started >= waitMs) return { kind: 'in_progress', reference: row.reference };
     await sleep(delay);
   }
@@ -207,8 +216,16 @@ function unknownOutcomeBody(reference: string | null) {
   };
 }
 
-/** Turns a pending claim whose lease ran out into a definite "unknown" (audited). */
-async function expireClaim(db: Db, scope: IdempotencyScope, at: Date): Promise<Claim | null> {
+/**
+ * Turns a pending claim whose lease ran out, or whose owner instance `gone` is (instances.ts),
+ * into a definite "unknown" (audited).
+ */
+async function expireClaim(
+  db: Db,
+  scope: IdempotencyScope,
+  at: Date,
+  gone?: string,
+): Promise<Claim | null> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .selectFrom('idempotency_records')
@@ -217,8 +234,9 @@ async function expireClaim(db: Db, scope: IdempotencyScope, at: Date): Promise<C
       .where(scopeIs(scope))
       .executeTakeFirst();
     if (!row || row.state !== 'pending') return null;
-    const leaseEnd = leaseEndOf(row);
-    if (at.getTime() < leaseEnd) return null;
+    // Claimed again meanwhile by another instance, the claim of the gone one is no more.
+    const ended = gone !== undefined && row.owner_instance === gone;
+    if (!ended && at.getTime() < leaseEndOf(row)) return null;
     const body = unknownOutcomeBody(row.reference);
     await tx
       .updateTable('idempotency_records')
@@ -259,8 +277,52 @@ async function expireClaim(db: Db, scope: IdempotencyScope, at: Date): Promise<C
   });
 }
 
-/** Turns every pending claim whose lease ran out into "unknown" (reconciliation's first step). */
+/**
+ * Turns at once into "unknown" the pending claims whose owner instance is gone (instances.ts),
+ * whatever their lease says: a process killed mid-call has no call running, and a person who
+ * reloads the page reads "outcome unknown" now rather than once the lease has run out. The
+ * claims of `self`, alive as it asks, are not looked at. Answers how many it ended.
+ *
+ * An instance whose presence connection is lost for a moment reads as gone: its call's answer,
+ * when it comes, still settles the request (`complete` overwrites an unknown outcome).
+ */
+export async function endClaimsOfStoppedInstances(
+  db: Db,
+  options: { self?: string; now?: Date } = {},
+): Promise<number> {
+  let query = db
+    .selectFrom('idempotency_records')
+    .select(['user_id', 'route', 'key', 'request_hash', 'owner_instance'])
+    .where('state', '=', 'pending')
+    .where('owner_instance', 'is not', null);
+  if (options.self) query = query.where('owner_instance', '!=', options.self);
+  const rows = await query.limit(1000).execute();
+  if (rows.length === 0) return 0;
+  const live = await liveInstances(
+    db,
+    rows.map((row) => row.owner_instance!),
+  );
+  const at = options.now ?? new Date();
+  let ended = 0;
+  for (const row of rows) {
+    if (live.has(row.owner_instance!)) continue;
+    const scope = {
+      userId: row.user_id,
+      route: row.route,
+      key: row.key,
+      requestHash: row.request_hash,
+    };
+    if (await expireClaim(db, scope, at, row.owner_instance!)) ended += 1;
+  }
+  return ended;
+}
+
+/**
+ * Turns every pending claim whose lease ran out, or whose instance is gone, into "unknown"
+ * (reconciliation's first step).
+ */
 export async function expireDeadClaims(db: Db, now = new Date()): Promise<number> {
+  const stopped = await endClaimsOfStoppedInstances(db, { now });
   const dead = await db
     .selectFrom('idempotency_records')
     .select(['user_id', 'route', 'key', 'request_hash'])
@@ -286,7 +348,7 @@ export async function expireDeadClaims(db: Db, now = new Date()): Promise<number
     };
     if (await expireClaim(db, scope, now)) expired += 1;
   }
-  return expired;
+  return stopped + expired;
 }
 
 /**

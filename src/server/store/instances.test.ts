@@ -9,16 +9,18 @@ import {
   sendsCutOff,
 } from './approvals';
 import { openStore, type Db } from './db';
+import { claim, endClaimsOfStoppedInstances } from './idempotency';
 import { announcePresence, liveInstances, type Presence } from './instances';
+import { getMoneyRequest } from './money-requests';
 
 /**
  * Two instances of the portal on one store, as behind a load balancer: on PostgreSQL
  * (TEST_DATABASE_URL, scripts/postgres.sh start) two pools on one database, on PGlite one store
- * in this process. An approval one of them was sending reads "being sent" on the other while its
- * instance lives, and "outcome unknown" as soon as it is gone, not once the in-flight window
- * (upstream timeout plus claim lease) has passed.
+ * in this process. An approval, or an ordinary money request, one of them was sending reads
+ * "being sent" on the other while its instance lives, and "outcome unknown" as soon as it is
+ * gone, not once the in-flight window (upstream timeout plus claim lease) has passed.
  */
-describe(`approvals being sent by an instance that is gone (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`approvals and money requests being sent by an instance that is gone (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
   let a: Db;
   let b: Db;
@@ -98,6 +100,43 @@ describe(`approvals being sent by an instance that is gone (${process.env.TEST_D
       outcome: { message: `cut off: ${sent.moneyReference}` },
     });
     expect(await getApproval(a, own.id)).toMatchObject({ state: 'sending' });
+  });
+
+  it('an ordinary money request of an instance that is gone reads "outcome unknown" at once, not after its lease', async () => {
+    const killed = await announcePresence(b, 'instance-killed');
+    const scope = {
+      userId: 'u-investor',
+      route: 'POST /api/accounts/:accountId/disbursements',
+      key: 'killed-mid-call-0001',
+      requestHash: 'h',
+    };
+    const t0 = new Date();
+    const first = await claim(b, scope, {
+      instanceId: 'instance-killed',
+      leaseMs: 15_000,
+      money: { kind: 'disbursement', accountId: 'A1040000', amount: '25' },
+      now: () => t0,
+    });
+    if (first.kind !== 'claimed') throw new Error(`claimed expected, got ${first.kind}`);
+    // While its instance lives, the other leaves it being sent: a duplicate is in progress.
+    const later = () => new Date(t0.getTime() + 1_000);
+    expect(await endClaimsOfStoppedInstances(a, { self: 'instance-a', now: later() })).toBe(0);
+    const duplicate = await claim(a, scope, {
+      instanceId: 'instance-a',
+      leaseMs: 15_000,
+      waitMs: 0,
+      now: later,
+    });
+    expect(duplicate.kind).toBe('in_progress');
+
+    await killed.close();
+    await untilGone(a, 'instance-killed');
+    // A second after the claim, 14 s of its lease left: ended on the other instance all the same.
+    expect(await endClaimsOfStoppedInstances(a, { self: 'instance-a', now: later() })).toBe(1);
+    expect(await getMoneyRequest(a, first.reference!)).toMatchObject({
+      outcome: 'unknown',
+      settledVia: 'lease_expired',
+    });
   });
 
   it('one approved before owners were kept waits out the in-flight window as before', async () => {
