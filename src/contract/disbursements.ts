@@ -3,6 +3,7 @@ import { additionalToShape, receiptReferenceShape } from './money-requests';
 import { moneyAmountSchema } from './money-limits';
 import { disbursementTypeSchema, type DisbursementType } from './custody';
 import { localDateTimeSchema, decimalStringSchema } from './money';
+import { compare, formatMoney, sum } from './decimal';
 import {
   internationalAccountSchema,
   routingNumberSchema,
@@ -116,3 +117,31 @@ export const disbursementReceiptSchema = z.object({
   createdAt: localDateTimeSchema.nullable(),
 });
 export type DisbursementReceipt = z.infer<typeof disbursementReceiptSchema>;
+
+/**
+ * `GET /api/accounts/:accountId/disbursements/approval-total`: the account's disbursements of the
+ * last 24 hours that count toward DISBURSEMENT_APPROVAL_ABOVE (sent, being sent, of unknown
+ * outcome, or held), so the review before Confirm can say whether a new one will wait.
+ */
+export const disbursementApprovalTotalSchema = z.object({
+  /** Their total, an exact decimal ("0" when there are none). */
+  earlier: decimalStringSchema,
+});
+export type DisbursementApprovalTotal = z.infer<typeof disbursementApprovalTotalSchema>;
+
+/**
+ * Why a disbursement of `amount` waits for a second person's approval (null: it goes now), given
+ * the threshold `above` (DISBURSEMENT_APPROVAL_ABOVE) and the account's `earlier` disbursements of
+ * the last 24 hours. The limit is on the rolling total, not on one request: ten requests of $999
+ * would otherwise move $9,990 with no second person. One sentence for the BFF's answer (the
+ * receipt's `why`) and the review before Confirm, so both say the same.
+ */
+export function approvalWaitReason(amount: string, earlier: string, above: string): string | null {
+  const limit = formatMoney(above);
+  if (compare(amount, above) > 0) {
+    return `Disbursements above ${limit} wait for a second person's approval.`;
+  }
+  const total = sum([earlier, amount]);
+  if (compare(total, above) <= 0) return null;
+  return `With the earlier disbursements of the last 24 hours (${formatMoney(earlier)}) this one brings the total to ${formatMoney(total)}, above ${limit}: it waits for a second person's approval.`;
+}

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getMoneyRequest } from '../store/money-requests';
+import { approvalWaitReason } from '../../contract/disbursements';
 import { apiErrorOf, call, idempotencyKeys, sandboxCallsOf, signIn, useHarness } from './harness';
 
 /*
@@ -34,9 +35,19 @@ const wire = (accountId: string, amount: string) =>
     bankAccountId: '55544433322',
   });
 
+/** What the review before Confirm reads: the account's disbursements of the last 24 hours. */
+const earlierTotal = async (accountId: string) => {
+  const res = await call(h.app, 'GET', `/api/accounts/${accountId}/disbursements/approval-total`, {
+    cookie: investor,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { earlier: string }).earlier;
+};
+
 describe('the approval limit on disbursements', () => {
   it('counts the account’s disbursements of the last 24 hours: the one that crosses it waits', async () => {
     const sentBefore = await sandboxCallsOf(h.sandboxUrl, 'createCustodyFundDisbursement');
+    expect(await earlierTotal(accountA)).toBe('0');
     // $955.00 in three requests, together under the limit: each goes.
     for (const amount of ['300', '320', '335']) {
       const res = await wire(accountA, amount);
@@ -46,6 +57,10 @@ describe('the approval limit on disbursements', () => {
     expect(await sandboxCallsOf(h.sandboxUrl, 'createCustodyFundDisbursement')).toBe(
       sentBefore + 3,
     );
+    // The review before Confirm reads the total, and says what the answer will say.
+    const earlier = await earlierTotal(accountA);
+    expect(earlier).toBe('955');
+    const told = approvalWaitReason('999', earlier, '1000');
     // The fourth, under the limit by itself, brings the total above it: held, nothing sent.
     const fourth = await wire(accountA, '999');
     expect(fourth.statusCode, fourth.body).toBe(201);
@@ -53,15 +68,24 @@ describe('the approval limit on disbursements', () => {
     expect(fourth.json().why).toBe(
       "With the earlier disbursements of the last 24 hours ($955.00) this one brings the total to $1,954.00, above $1,000.00: it waits for a second person's approval.",
     );
+    expect(fourth.json().why).toBe(told);
     expect(await sandboxCallsOf(h.sandboxUrl, 'createCustodyFundDisbursement')).toBe(
       sentBefore + 3,
     );
     // The one held counts too: a small one after it waits as well.
     const after = await wire(accountA, '5');
     expect(after.json().pendingApproval).toMatchObject({ amount: '5' });
+    expect(await earlierTotal(accountA)).toBe('1959');
     // Another account's total is its own.
     const other = await wire(accountB, '900');
     expect(other.json()).toHaveProperty('requestId');
+  });
+
+  it("reads the total of the investor's own accounts only", async () => {
+    const res = await call(h.app, 'GET', `/api/accounts/A1040692/disbursements/approval-total`, {
+      cookie: investor,
+    });
+    expect(res.statusCode).toBe(403);
   });
 
   it('says the limit itself when one request is above it', async () => {

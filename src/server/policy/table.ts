@@ -163,6 +163,11 @@ export const policyTable: Record<string, RoutePolicy> = {
     ...ACCOUNT_PAGE,
     note: 'One fund move; 404 unless it belongs to the account in the path.',
   },
+  'GET /api/accounts/:accountId/disbursements/approval-total': {
+    roles: ['investor'],
+    objects: OWN_ACCOUNT_IN_PATH,
+    note: "The total of my account's disbursements of the last 24 hours that count toward DISBURSEMENT_APPROVAL_ABOVE (sent, being sent, of unknown outcome or held), `{ earlier }`: the review before Confirm says whether a new one will wait for a second person, and why, in the words its answer would give.",
+  },
   'POST /api/accounts/:accountId/disbursements': {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,

@@ -12,6 +12,7 @@ import {
 } from '../../contract/custody-views';
 import {
   disbursementFormSchema,
+  disbursementApprovalTotalSchema,
   disbursementReceiptSchema,
   toDisbursementRequest,
 } from '../../contract/disbursements';
@@ -44,7 +45,7 @@ import { readableIds } from '../upstream/wire';
 import type { Deps } from '../deps';
 import { defineRoute } from './define';
 import { holdDisbursement } from './approvals';
-import { approvalReason } from '../lib/approval-total';
+import { approvalReason, earlierDisbursementTotal } from '../lib/approval-total';
 import { z } from 'zod';
 import { pendingDisbursementSchema } from '../../contract/identity';
 
@@ -237,6 +238,19 @@ export const custodyRoutes = [
       if (move.accountId !== params.accountId) throw notFound();
       const [known] = await withKnownDirections(deps.db, [move]);
       return { move: toFundMoveView(known) };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/api/accounts/:accountId/disbursements/approval-total',
+    summary:
+      "The account's disbursements of the last 24 hours that count toward the second approval",
+    tags: ['custody'],
+    params: accountParamsSchema,
+    response: disbursementApprovalTotalSchema,
+    async handler({ params, deps }) {
+      return { earlier: await earlierDisbursementTotal(deps, params.accountId, null) };
     },
   }),
 

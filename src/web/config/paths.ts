@@ -216,6 +216,9 @@ export const apiPaths = {
   fundMove: recordEndpoint('/api/accounts/:accountId/fund-moves/:referenceNumber'),
   accountNotes: recordEndpoint('/api/accounts/:accountId/notes'),
   disbursements: recordEndpoint('/api/accounts/:accountId/disbursements'),
+  disbursementApprovalTotal: recordEndpoint(
+    '/api/accounts/:accountId/disbursements/approval-total',
+  ),
   iraSupplement: recordEndpoint('/api/accounts/:accountId/ira-supplement'),
   issuerOfferings: '/api/issuer/offerings',
   purchaseHistory: recordEndpoint('/api/offerings/:offeringId/purchase-history'),

@@ -47,6 +47,9 @@ export const moneyKeys = {
   linkedBank: (accountId: string) => [...moneyKeys.account(accountId), 'linked-bank'] as const,
   timeline: (accountId: string) => [...moneyKeys.account(accountId), 'timeline'] as const,
   requests: (accountId: string) => [...moneyKeys.account(accountId), 'requests'] as const,
+  /** The disbursements of the last 24 hours that count toward the second approval. */
+  disbursementTotal: (accountId: string) =>
+    [...moneyKeys.account(accountId), 'disbursement-total'] as const,
   /** The investor's own investments still being sent or of unknown outcome (My investments). */
   standingInvestments: () => [...moneyKeys.all, 'standing-investments'] as const,
   preflight: (offeringId: string, accountId: string) =>

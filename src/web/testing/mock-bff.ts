@@ -15,6 +15,15 @@ const noUnsettledRequests = http.get('/api/accounts/:accountId/money-requests', 
     : undefined;
 });
 
+/**
+ * The disbursement review reads the account's disbursements of the last 24 hours toward the
+ * second approval: unless a test says otherwise, none.
+ */
+const noEarlierDisbursements = http.get(
+  '/api/accounts/:accountId/disbursements/approval-total',
+  () => HttpResponse.json({ earlier: '0' }),
+);
+
 /** My investments asks for the investor's standing investments: unless a test says otherwise, none. */
 const noStandingInvestments = http.get('/api/money-requests', () =>
   HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 100 }),
@@ -29,7 +38,12 @@ const plainPortalConfig = http.get('/api/config', () =>
 );
 
 /** The BFF as the browser sees it, answered by MSW handlers at the BFF's own URLs (docs/bff-api.md). */
-export const bff = setupServer(noUnsettledRequests, noStandingInvestments, plainPortalConfig);
+export const bff = setupServer(
+  noUnsettledRequests,
+  noEarlierDisbursements,
+  noStandingInvestments,
+  plainPortalConfig,
+);
 
 /** Starts the mock BFF for this test file; a request no handler answers fails the test. */
 export function startMockBff() {

@@ -4,11 +4,13 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import {
   ADDITIONAL_DETAILS_MAX,
+  approvalWaitReason,
   disbursementTypeLabels,
   makeDisbursementFormSchema,
   wireNumberLabels,
@@ -17,7 +19,7 @@ import {
 } from '../../../../contract/disbursements';
 import { linkedBankName, type LinkedBankResult } from '../../../../contract/cash';
 import { acceptedDisbursementState } from '../../../../contract/money-requests';
-import { compare, parseDecimal } from '../../../../contract/decimal';
+import { parseDecimal } from '../../../../contract/decimal';
 import { approvalStateLabels, type Approval } from '../../../../contract/identity';
 import { Code, DescriptionList } from '../../../components/description-list';
 import { applyFieldErrors } from '../../../components/form/apply-field-errors';
@@ -41,6 +43,7 @@ import { errorMessage, mayPassOnRetry } from '../../../lib/api-client';
 import { formatTimestamp, formatMoney } from '../../../lib/format';
 import { nextBatchAfter } from '../../../lib/approval-batch';
 import { useCreateDisbursement } from '../api/create-disbursement';
+import { disbursementApprovalTotalQueryOptions } from '../api/get-disbursement-approval-total';
 import { sentAsRow, useUnsettled } from '../../../components/form/unsettled-requests';
 import { BusyRetryButton } from '../../../components/busy-retry-button';
 import { focusOnMount, useRetryThenFocus } from '../../../lib/focus';
@@ -315,11 +318,33 @@ function useSeparateBankFieldsPerType(
 const approvalWords = (above: string) =>
   `Amounts above ${formatMoney(above)}, by themselves or with this account's other disbursements of the last 24 hours, wait for a second person's approval before anything is sent.`;
 
-/** Whether this amount is one that waits for a second person. */
-const waitsForApproval = (amount: string, above: string | undefined) => {
-  const [asked, limit] = [parseDecimal(amount), above ? parseDecimal(above) : null];
-  return asked !== null && limit !== null && compare(asked, limit) > 0;
-};
+/**
+ * What the review says of the second approval (DISBURSEMENT_APPROVAL_ABOVE is `above`): whether
+ * this one will wait and why, in the words its answer gives (approvalWaitReason), from the
+ * account's disbursements of the last 24 hours read as the review opens. Null: it goes at once.
+ */
+function useApprovalOnReview(
+  accountId: string,
+  amount: string,
+  above: string | undefined,
+): string | null {
+  const asked = parseDecimal(amount);
+  const alone = above && asked !== null ? approvalWaitReason(asked, '0', above) : null;
+  const total = useQuery({
+    ...disbursementApprovalTotalQueryOptions(accountId),
+    enabled: Boolean(above) && asked !== null && !alone,
+    // One sent a moment ago counts: read again each time the review opens.
+    staleTime: 0,
+  });
+  if (!above || asked === null) return null;
+  const why = alone ?? (total.data ? approvalWaitReason(asked, total.data.earlier, above) : null);
+  if (why) return `${why} Nothing is sent until then.`;
+  if (total.isError) {
+    return `This account's disbursements of the last 24 hours could not be read just now, so whether this one waits is told when it is sent. ${approvalWords(above)}`;
+  }
+  if (total.isPending) return "Checking this account's disbursements of the last 24 hours…";
+  return null;
+}
 
 function ReviewSummary({
   accountId,
@@ -340,12 +365,8 @@ function ReviewSummary({
     ['Method', disbursementTypeLabels[request.type]],
     ['Amount', formatMoney(request.amount)],
   ];
-  if (approvalAbove && waitsForApproval(request.amount, approvalAbove)) {
-    items.push([
-      'Approval',
-      `Waits for a second person's approval, as amounts above ${formatMoney(approvalAbove)} do: nothing is sent until then.`,
-    ]);
-  }
+  const approval = useApprovalOnReview(accountId, request.amount, approvalAbove);
+  if (approval) items.push(['Approval', approval]);
   if (request.type === 'ach' && linkedBank?.state === 'linked') {
     items.push(['To bank', linkedBankName(linkedBank.bank)]);
   }

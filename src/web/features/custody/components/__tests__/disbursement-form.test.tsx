@@ -9,7 +9,8 @@ import type { CustodyAccountResult } from '../../../../../contract/custody-views
 import { disbursementTypeLabels } from '../../../../../contract/disbursements';
 import { DisbursementAnswer, DisbursementForm } from '../disbursement-form';
 import { DisbursementReadiness } from '../disbursement-readiness';
-import { errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
+import { http } from 'msw';
+import { bff, errorAnswer, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-bff';
 import { descriptionOf, fill, onFakeClock, renderWithProviders } from '../../../../testing/render';
 import { approvalView } from '../../../../testing/approval';
 import {
@@ -415,7 +416,7 @@ describe('the limits and choices the form knows before review', () => {
     await fill(user, amount, '5000');
     let dialog = await review(user);
     expect(terms(dialog).Approval).toBe(
-      "Waits for a second person's approval, as amounts above $1,000.00 do: nothing is sent until then.",
+      "Disbursements above $1,000.00 wait for a second person's approval. Nothing is sent until then.",
     );
     await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -424,8 +425,50 @@ describe('the limits and choices the form knows before review', () => {
     await user.clear(amount);
     await fill(user, amount, '1000');
     dialog = await review(user);
+    // Once the account's disbursements of the day are read (none).
+    await waitFor(() => expect(terms(dialog).Approval).toBeUndefined());
+    expect(sent).toHaveLength(0);
+  });
+
+  /** The account's disbursements of the last 24 hours, as the BFF answers the review's read. */
+  const earlierDisbursements = (answer: Response) =>
+    bff.use(http.get('/api/accounts/A1234567/disbursements/approval-total', () => answer.clone()));
+
+  it("says on review that one under the threshold will wait because of the day's total, in the words its answer gives", async () => {
+    earlierDisbursements(okAnswer({ earlier: '955' }, 200));
+    const { sent, user, amount } = showWithLimits({ approvalAbove: '1000' });
+    await fill(user, amount, '999');
+    let dialog = await review(user);
+    // The receipt's `why` for the same request (the BFF's answer, as the held answer shows it).
+    await waitFor(() =>
+      expect(terms(dialog).Approval).toBe(
+        "With the earlier disbursements of the last 24 hours ($955.00) this one brings the total to $1,954.00, above $1,000.00: it waits for a second person's approval. Nothing is sent until then.",
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Within the total, nothing waits and the review says nothing of it.
+    await user.clear(amount);
+    await fill(user, amount, '45');
+    dialog = await review(user);
+    await waitFor(() => expect(within(dialog).queryByText(/Checking this account/)).toBeNull());
     expect(terms(dialog).Approval).toBeUndefined();
     expect(sent).toHaveLength(0);
+  });
+
+  it('says on review when the day’s total could not be read, and what decides', async () => {
+    earlierDisbursements(
+      errorAnswer(503, { code: 'store_unavailable', message: 'Please try again in a moment.' }),
+    );
+    const { user, amount } = showWithLimits({ approvalAbove: '1000' });
+    await fill(user, amount, '999');
+    const dialog = await review(user);
+    await waitFor(() =>
+      expect(terms(dialog).Approval).toBe(
+        "This account's disbursements of the last 24 hours could not be read just now, so whether this one waits is told when it is sent. Amounts above $1,000.00, by themselves or with this account's other disbursements of the last 24 hours, wait for a second person's approval before anything is sent.",
+      ),
+    );
   });
 
   /**
