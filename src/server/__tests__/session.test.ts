@@ -1,7 +1,13 @@
 import argon2 from 'argon2';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionSchema } from '../../contract/session';
-import { hashToken, revokeSession } from '../store/sessions';
+import {
+  hashToken,
+  loadSession,
+  markSecondFactor,
+  PREVIOUS_ID_GRACE_MS,
+  revokeSession,
+} from '../store/sessions';
 import { createUser, setDisabled } from '../store/users';
 import { call, DEMO_PASSWORD, ORIGIN, signIn, useHarness } from './harness';
 
@@ -60,6 +66,35 @@ describe('sign-in and session', () => {
     const rows = await h.db.selectFrom('sessions').select('id_hash').execute();
     expect(rows.some((r) => r.id_hash === token)).toBe(false);
     expect(rows.some((r) => r.id_hash === hashToken(token))).toBe(true);
+  });
+
+  it('after a step-up the id before opens the same session for reads for a moment, then nothing; after a sign-in, nothing at once', async () => {
+    const cookie = await signIn(h.app, 'investor@demo.test');
+    const before = hashToken(cookie.split('=')[1]);
+    const t0 = new Date(Date.now() + 1_000);
+    const { token } = await markSecondFactor(h.db, before, 'totp', t0);
+    const after = hashToken(token);
+    const justBefore = new Date(t0.getTime() + PREVIOUS_ID_GRACE_MS - 1);
+    expect(await loadSession(h.db, before, justBefore)).toMatchObject({
+      session: { idHash: after, readsOnlyUntil: new Date(t0.getTime() + PREVIOUS_ID_GRACE_MS) },
+      user: { email: 'investor@demo.test' },
+    });
+    // The new id is the session itself, for everything.
+    const own = await loadSession(h.db, after, justBefore);
+    expect(own && 'session' in own && own.session.readsOnlyUntil).toBeUndefined();
+    const graceOver = new Date(t0.getTime() + PREVIOUS_ID_GRACE_MS);
+    expect(await loadSession(h.db, before, graceOver)).toBeNull();
+
+    // A sign-in completed by its second factor: the id before opened nothing, and still does not.
+    const owed = await signIn(h.app, 'compliance@demo.test');
+    const owedHash = hashToken(owed.split('=')[1]);
+    await h.db
+      .updateTable('sessions')
+      .set({ pending_second_factor: true })
+      .where('id_hash', '=', owedHash)
+      .execute();
+    await markSecondFactor(h.db, owedHash, 'totp', t0);
+    expect(await loadSession(h.db, owedHash, new Date(t0.getTime() + 1))).toBeNull();
   });
 
   it('sign-out revokes the session: the old cookie no longer works', async () => {

@@ -75,7 +75,9 @@ async function session(
       if (!resolved) return done();
       // Only a read of the store finds a session ended: the cached path above has nothing more.
       if ('ended' in resolved) endedSessions.set(request, resolved.ended);
-      else signedIn(request, resolved);
+      // The id before a step-up opens the session for a read on its way meanwhile, never for a
+      // write or a step-up: those find no session, as with any id that names none.
+      else if (!resolved.session.readsOnlyUntil || isRead(request)) signedIn(request, resolved);
       done();
     }, done);
   });
@@ -89,9 +91,12 @@ async function session(
   });
 }
 
+/** A request that changes nothing (architecture decision 8: GET changes nothing). */
+const isRead = (request: FastifyRequest) =>
+  request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+
 function mayChangeSessions(request: FastifyRequest): boolean {
-  const method = request.method;
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return true;
+  if (!isRead(request)) return true;
   return request.routeOptions.url?.startsWith('/auth/') ?? false;
 }
 

@@ -578,4 +578,18 @@ export const migrations: Record<string, Migration> = {
         where outcome = 'pending' and admitted_at is null`.execute(db);
     },
   },
+  // A step-up gives the session a new id (markSecondFactor): a read already on its way with the
+  // id before was refused as a session that ended. The id before is kept for a short while, good
+  // for reads only (sessions.ts, PREVIOUS_ID_GRACE_MS). Added only if missing.
+  '0022-session-previous-id': {
+    async up(db) {
+      await sql`alter table sessions add column if not exists previous_id_hash text`.execute(db);
+      await sql`alter table sessions add column if not exists previous_id_until timestamptz`.execute(
+        db,
+      );
+      await sql`create index if not exists sessions_previous_id_idx on sessions (previous_id_hash)`.execute(
+        db,
+      );
+    },
+  },
 };

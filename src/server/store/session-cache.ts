@@ -102,6 +102,9 @@ export class SessionCache {
       this.entries.delete(idHash);
       return loaded;
     }
+    // The id before a step-up, good for reads a moment (sessions.ts): read from the store each
+    // time, so its end is never missed, and not touched (the session's own id is).
+    if (loaded.session.readsOnlyUntil) return { session: loaded.session, user: loaded.user };
     const entry: Entry = {
       epoch,
       session: loaded.session,

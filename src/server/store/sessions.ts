@@ -20,7 +20,19 @@ export interface ActiveSession {
   /** When a second factor was last proved in this session; null when never. */
   secondFactorAt: Date | null;
   authMethod: string;
+  /**
+   * Set when the cookie named the session by the id it had before its last step-up: it opens
+   * the session for reads only, until then (PREVIOUS_ID_GRACE_MS).
+   */
+  readsOnlyUntil?: Date;
 }
+
+/**
+ * How long after a step-up the session's id before it still opens the session, for reads only: a
+ * read the page sent a moment before the new id came back is answered, not refused as a session
+ * that ended. A write or a step-up with it is refused: the power proved is the new id's alone.
+ */
+export const PREVIOUS_ID_GRACE_MS = 30_000;
 
 export interface NewSessionOptions {
   pendingSecondFactor?: boolean;
@@ -108,10 +120,48 @@ export async function loadSession(
   idHash: string,
   now = new Date(),
 ): Promise<LoadedSession | EndedSession | null> {
-  const row = await db
+  const row =
+    (await sessionRow(db, idHash, now, 'current')) ??
+    // The id before the last step-up, within its grace (PREVIOUS_ID_GRACE_MS): reads only.
+    (await sessionRow(db, idHash, now, 'previous'));
+  if (!row) return null;
+  const ended = endReason(row, now);
+  if (ended) return { ended };
+  const links = row.links ?? [];
+  const pick = (kind: LinkKind) => links.filter((l) => l.kind === kind).map((l) => l.id);
+  const previous = row.id_hash !== idHash;
+  return {
+    lastSeenAt: row.last_seen_at,
+    session: {
+      idHash: row.id_hash,
+      userId: row.user_id,
+      idleExpiresAt: row.idle_expires_at,
+      absoluteExpiresAt: row.absolute_expires_at,
+      pendingSecondFactor: row.pending_second_factor,
+      secondFactorAt: row.second_factor_at,
+      authMethod: row.auth_method,
+      ...(previous && row.previous_id_until ? { readsOnlyUntil: row.previous_id_until } : {}),
+    },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      accountIds: pick('account'),
+      issuerIds: pick('issuer'),
+      securityIds: pick('security'),
+    },
+  };
+}
+
+/** The row of a session by its id, or by its id before its last step-up while that is good. */
+function sessionRow(db: Db, idHash: string, now: Date, by: 'current' | 'previous') {
+  const query = db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
+      's.id_hash',
+      's.previous_id_until',
       's.user_id',
       's.last_seen_at',
       's.idle_expires_at',
@@ -129,35 +179,12 @@ export async function loadSession(
       >`(select json_agg(json_build_object('kind', l.kind, 'id', l.upstream_id) order by l.upstream_id) from user_links l where l.user_id = s.user_id)`.as(
         'links',
       ),
-    ])
-    .where('s.id_hash', '=', idHash)
-    .executeTakeFirst();
-  if (!row) return null;
-  const ended = endReason(row, now);
-  if (ended) return { ended };
-  const links = row.links ?? [];
-  const pick = (kind: LinkKind) => links.filter((l) => l.kind === kind).map((l) => l.id);
-  return {
-    lastSeenAt: row.last_seen_at,
-    session: {
-      idHash,
-      userId: row.user_id,
-      idleExpiresAt: row.idle_expires_at,
-      absoluteExpiresAt: row.absolute_expires_at,
-      pendingSecondFactor: row.pending_second_factor,
-      secondFactorAt: row.second_factor_at,
-      authMethod: row.auth_method,
-    },
-    user: {
-      id: row.user_id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      accountIds: pick('account'),
-      issuerIds: pick('issuer'),
-      securityIds: pick('security'),
-    },
-  };
+    ]);
+  return (
+    by === 'current'
+      ? query.where('s.id_hash', '=', idHash)
+      : query.where('s.previous_id_hash', '=', idHash).where('s.previous_id_until', '>', now)
+  ).executeTakeFirst();
 }
 
 /**
@@ -218,8 +245,10 @@ export const revokeUserSessions = (db: Db, userId: string, now = new Date()): Pr
  *
  * The session gets a new id (returned as the new cookie token) in the same write: a copy of the
  * cookie taken before, while the session was still owed its second factor or its step-up was
- * stale, names no session afterwards and never carries the power proved here (no fixation, as a
- * sign-in gets a new id). What the owner sees of it on My sessions (its public id) stays.
+ * stale, never carries the power proved here (no fixation, as a sign-in gets a new id): after a
+ * sign-in it names no session, after a step-up it opens the session for reads only, a moment. What the owner sees of it on My sessions (its public id) stays. After a
+ * step-up the id before still opens the session for reads a moment (PREVIOUS_ID_GRACE_MS), so a
+ * read already on its way when the new id came back is answered.
  */
 export async function markSecondFactor(
   db: Db,
@@ -232,6 +261,12 @@ export async function markSecondFactor(
     .updateTable('sessions')
     .set({
       id_hash: hashToken(token),
+      // The id before (the right-hand side reads the row as it was) stays good for reads a
+      // moment, after a step-up only: before the sign-in was complete it opened nothing.
+      previous_id_hash: sql<
+        string | null
+      >`case when pending_second_factor then null else id_hash end`,
+      previous_id_until: new Date(now.getTime() + PREVIOUS_ID_GRACE_MS),
       public_id: sql<string>`coalesce(public_id, left(id_hash, 32))`,
       pending_second_factor: false,
       second_factor_at: now,
