@@ -994,6 +994,15 @@ describe('register in the store', () => {
     expect((await getMoneyRequest(db, reference))?.outcome).toBe('pending');
   });
 
+  /** A disbursement's key claimed by `instanceId` at `at`, with a lease of 15 s. */
+  const claimedBy = (s: IdempotencyScope, instanceId: string, at: Date, amount: string) =>
+    claim(db, s, {
+      instanceId,
+      leaseMs: 15_000,
+      money: { kind: 'disbursement', accountId: 'A1', amount },
+      now: () => at,
+    });
+
   /** A retry, by another instance at `at`, of the key `first` claimed: answered unknown, audited once. */
   const expectUnknownReplay = async (
     s: IdempotencyScope,
@@ -1029,12 +1038,7 @@ describe('register in the store', () => {
     // Its instance lives but lost the store, so nothing renewed the lease.
     const s = scope('lease-key-00000001');
     const t0 = new Date('2026-01-01T00:00:00Z');
-    const first = await claim(db, s, {
-      instanceId: 'instance-without-the-store',
-      leaseMs: 15_000,
-      money: { kind: 'disbursement', accountId: 'A1', amount: '9' },
-      now: () => t0,
-    });
+    const first = await claimedBy(s, 'instance-without-the-store', t0, '9');
     expect(first.kind).toBe('claimed');
     await expectUnknownReplay(s, first, new Date(t0.getTime() + 16_000));
   });
@@ -1043,12 +1047,7 @@ describe('register in the store', () => {
     const s = scope('killed-key-0000001');
     const t0 = new Date('2026-01-01T00:00:00Z');
     const killed = await announcePresence(db, 'killed-instance');
-    const first = await claim(db, s, {
-      instanceId: 'killed-instance',
-      leaseMs: 15_000,
-      money: { kind: 'disbursement', accountId: 'A1', amount: '9' },
-      now: () => t0,
-    });
+    const first = await claimedBy(s, 'killed-instance', t0, '9');
     expect(first.kind).toBe('claimed');
     await killed.close();
     // A second after the claim, its lease 14 s from running out.
@@ -1058,12 +1057,7 @@ describe('register in the store', () => {
   it('a spooled not-sent release frees only the attempt it names, never a later claim of the key', async () => {
     const s = scope('spooled-release-01');
     const t0 = new Date('2026-01-01T00:00:00Z');
-    const first = await claim(db, s, {
-      instanceId: 'a',
-      leaseMs: 15_000,
-      money: { kind: 'disbursement', accountId: 'A1', amount: '7' },
-      now: () => t0,
-    });
+    const first = await claimedBy(s, 'a', t0, '7');
     if (first.kind !== 'claimed') throw new Error(`claimed expected, got ${first.kind}`);
     const line = {
       kind: 'not_sent' as const,

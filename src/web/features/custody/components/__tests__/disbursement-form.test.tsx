@@ -408,6 +408,20 @@ describe('the limits and choices the form knows before review', () => {
     expect(sent).toHaveLength(0);
   });
 
+  /** Back from the review `dialog` to the form, `typed` in the amount instead, and reviewed again. */
+  async function editAndReview(
+    user: ReturnType<typeof userEvent.setup>,
+    dialog: HTMLElement,
+    amount: HTMLElement,
+    typed: string,
+  ) {
+    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.clear(amount);
+    await fill(user, amount, typed);
+    return review(user);
+  }
+
   it('says by the amount and on review that amounts above the approval threshold wait for a second person', async () => {
     const { sent, user, amount } = showWithLimits({ approvalAbove: '1000' });
     expect(descriptionOf(amount)).toBe(
@@ -418,13 +432,8 @@ describe('the limits and choices the form knows before review', () => {
     expect(terms(dialog).Approval).toBe(
       "Disbursements above $1,000.00 wait for a second person's approval. Nothing is sent until then.",
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-
     // At the threshold itself nothing waits, and the review does not say it does.
-    await user.clear(amount);
-    await fill(user, amount, '1000');
-    dialog = await review(user);
+    dialog = await editAndReview(user, dialog, amount, '1000');
     // Once the account's disbursements of the day are read (none).
     await waitFor(() => expect(terms(dialog).Approval).toBeUndefined());
     expect(sent).toHaveLength(0);
@@ -445,13 +454,8 @@ describe('the limits and choices the form knows before review', () => {
         "With the earlier disbursements of the last 24 hours ($955.00) this one brings the total to $1,954.00, above $1,000.00: it waits for a second person's approval. Nothing is sent until then.",
       ),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-
     // Within the total, nothing waits and the review says nothing of it.
-    await user.clear(amount);
-    await fill(user, amount, '45');
-    dialog = await review(user);
+    dialog = await editAndReview(user, dialog, amount, '45');
     await waitFor(() => expect(within(dialog).queryByText(/Checking this account/)).toBeNull());
     expect(terms(dialog).Approval).toBeUndefined();
     expect(sent).toHaveLength(0);
