@@ -117,8 +117,8 @@ interface SessionsTable {
   /** Wrong second-factor codes tried in this session (at sign-in or step-up). */
   wrong_codes: ColumnType<number, number | undefined, number>;
   /** The id before the last step-up, good for reads until `previous_id_until` (sessions.ts). */
-  previous_id_hash: ColumnType<string | null, string | null | undefined, string | null>;
-  previous_id_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  previous_id_hash: Nullable<string>;
+  previous_id_until: Nullable<Date>;
 }
 
 export type SignInFactor = 'totp' | 'passkey' | 'recovery';
