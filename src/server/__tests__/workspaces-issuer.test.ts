@@ -8,6 +8,7 @@ import {
 } from '../../contract/issuer-workspace';
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
 import { expireDeadClaims } from '../store/idempotency';
+import { announcePresence } from '../store/instances';
 import { createUser, link } from '../store/users';
 import {
   call,
@@ -403,7 +404,9 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
   it('a save while another of the same issuer is in flight is refused; one whose instance stopped becomes a lost save', async () => {
     const issuerId = h.manifest.issuers[0].issuerId;
     const { userId: colleague } = await staffOf(issuerId, 'issuer-colleague@example.test');
-    // The colleague's save, as its instance left it: claimed, its call on its way.
+    // The colleague's save, as its instance left it: claimed, its call on its way. Its instance
+    // is alive (a claim of one that is gone is ended at once, store/instances.ts).
+    const colleagueInstance = await announcePresence(h.db, 'another-instance');
     const at = new Date();
     await h.db
       .insertInto('idempotency_records')
@@ -436,9 +439,11 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     );
     expect((await upstreamCalls(h)).createIssuerAccount ?? 0).toBe(0);
 
-    // Its instance stops: once the lease has run out, the sweep makes it a lost save of the
-    // issuer, by the colleague, for someone to settle like any other.
+    // Its instance can no longer renew it: once the lease has run out, the sweep makes it a lost
+    // save of the issuer, by the colleague, for someone to settle like any other.
+    expect(await expireDeadClaims(h.db, new Date(at.getTime() + 59_000))).toBe(0);
     expect(await expireDeadClaims(h.db, new Date(at.getTime() + 61_000))).toBe(1);
+    await colleagueInstance.close();
     const state = savedIssuerAccountResultSchema.parse(
       (await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie })).json(),
     );
