@@ -6,7 +6,6 @@ import {
 } from '../../contract/money-requests';
 import type { Deps } from '../deps';
 import type { RouteContext } from '../routes/define';
-import { endClaimsOfStoppedInstances } from '../store/idempotency';
 import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
 import { HttpError } from './http-error';
 import { isStoreFailure, storeUnavailableNotSent } from './store-errors';
@@ -74,8 +73,6 @@ export async function refuseWhileStanding(
   const now = new Date();
   const since = sameRequestSince(ctx.deps, now);
   try {
-    // One an instance was sending when it was killed stands as "outcome unknown", not "being sent".
-    await endClaimsOfStoppedInstances(ctx.deps.db, { self: ctx.deps.instanceId, now });
     rows = await admitUnlessStanding(ctx.deps.db, {
       accountId: scope.accountId,
       kind: scope.kind,
