@@ -3,6 +3,7 @@ import { complianceSearchResultSchema } from '../../contract/compliance';
 import { holdingsResultSchema } from '../../contract/holdings';
 import { timelineSchema } from '../../contract/money-requests';
 import { preflightSchema } from '../../contract/preflight';
+import { securityListSchema } from '../../contract/security-hours';
 import { call, callSandbox, clearFaults, investableOffering, signIn, useHarness } from './harness';
 
 /*
@@ -101,5 +102,19 @@ describe('the invest preflight', () => {
     );
     expect(preflight.achAvailable).toBeNull();
     expect(preflight.achError).toMatchObject({ code: 'upstream_misconfigured', message: ACCESS });
+  });
+});
+
+describe('the securities of the trading-hours pages', () => {
+  it('says the order book was refused for the portal’s access in the operators’ words, not “right now”', async () => {
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    h.built.deps.orderBook.invalidate();
+    await refuseCredentials('getOrdersForADay');
+    const list = securityListSchema.parse(await read('/api/securities', reviewer));
+    expect(list.gaps).toHaveLength(1);
+    expect(list.gaps[0]).toMatch(
+      /^The order book of [A-Z][a-z]+ \d{1,2}, \d{4}, which lists the securities, could not be read\. The portal’s access to the platform is not set up correctly\. Please contact support\. .+ Give support this reference: \S+\.$/,
+    );
+    expect(list.gaps[0]).not.toMatch(/right now|If this keeps happening/);
   });
 });

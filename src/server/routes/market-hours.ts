@@ -25,7 +25,7 @@ import { changesOfHours } from '../lib/hours-changes';
 import { lostHoursSave, securityHoursEvents, securityHoursSettlements } from '../store/audit';
 import { whileHolding } from '../store/keyed-lock';
 import { linkedSecurityIds } from '../store/users';
-import { fromUpstream, isUpstreamError } from '../lib/upstream-errors';
+import { fromUpstream, isUpstreamError, lastingReadFault } from '../lib/upstream-errors';
 import { getMarketHours } from '../upstream/get-market-hours';
 import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
 import { updateSecurityMarketHours } from '../upstream/update-security-market-hours';
@@ -190,8 +190,13 @@ async function listWithoutBook(
   requestId: string,
 ): Promise<SecurityList> {
   if (!isUpstreamError(err)) throw err;
-  const why = `The order book of ${longDate(day)}, which lists the securities, could not be read right now.`;
-  const reference = ourReference(requestId);
+  // Refused for the portal's own access (103, §5 rule 8): not "right now", and not "if this keeps
+  // happening", as the pages' other gaps of that kind say (lastingReadFault).
+  const fault = lastingReadFault(err);
+  const why = fault
+    ? `The order book of ${longDate(day)}, which lists the securities, could not be read. ${fault}`
+    : `The order book of ${longDate(day)}, which lists the securities, could not be read right now.`;
+  const reference = fault ? `Give support this reference: ${requestId}.` : ourReference(requestId);
   const known = deps.orderBook.lastKnownSecurities();
   if (known) {
     const which =
