@@ -12,7 +12,7 @@ type Incomplete = NonNullable<OrderBook['incomplete']>;
  * A day of which a page could not be read (§4.1 reads it 500 orders a call): the orders before
  * it are shown, and this says plainly how far the book goes, that everything below covers those
  * orders only, why, with the support id, and offers to fetch the rest (the BFF reads on from the
- * page that failed).
+ * page that failed) unless reading on cannot help.
  */
 export function IncompleteBookNotice({
   incomplete,
@@ -26,20 +26,25 @@ export function IncompleteBookNotice({
   onFetchRest: () => void;
 }) {
   const { error, missingFrom } = incomplete;
+  // Refused for the portal's own access (103, §5 rule 8): reading on gets the same answer until
+  // the operators fix it, so the notice offers no button and its words already name support.
+  const lasting = error.code === 'upstream_misconfigured';
   return (
     <Alert
       severity="warning"
       role="alert"
       sx={{ mb: 2 }}
       action={
-        <BusyButton color="inherit" size="small" busy={fetching} onClick={onFetchRest}>
-          {fetching ? 'Fetching the rest…' : 'Fetch the rest'}
-        </BusyButton>
+        lasting ? undefined : (
+          <BusyButton color="inherit" size="small" busy={fetching} onClick={onFetchRest}>
+            {fetching ? 'Fetching the rest…' : 'Fetch the rest'}
+          </BusyButton>
+        )
       }
     >
       <AlertTitle>Part of the order book could not be read</AlertTitle>
       {`The first ${countOf(orderCount, 'order', 'orders')} of the day were read; the orders from number ${formatCount(missingFrom + 1)} on (if the day has more) could not be read. The orders, best prices, depth and executions below cover the orders read only. ${error.message}`}
-      <SupportReference requestId={error.requestId} mayPass />
+      <SupportReference requestId={error.requestId} mayPass={!lasting} supportNamed={lasting} />
     </Alert>
   );
 }

@@ -274,4 +274,31 @@ describe('a day of which one page could not be read', () => {
     expect(screen.getByText('3 of 3 orders.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Best prices' })).toBeTruthy();
   });
+
+  it('offers no Fetch the rest when the platform refused the portal’s access, and names support once', async () => {
+    bff.use(
+      http.get('/api/order-book/:date', () =>
+        replyOf(['1', '2'], {
+          missingFrom: 2,
+          error: {
+            code: 'upstream_misconfigured',
+            message:
+              'The portal’s access to the platform is not set up correctly. Please contact support.',
+            submitted: 'no',
+            requestId: 'req-78',
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<OrderBookRoute />, { path: `/order-book?date=${SHOWN}` });
+    const title = await screen.findByText('Part of the order book could not be read', undefined, {
+      timeout: 10_000,
+    });
+    const notice = title.closest('[role="alert"]')!;
+    expect(notice.textContent).toMatch(
+      /Please contact support\. Give support this reference: req-78\.$/,
+    );
+    expect(notice.textContent).not.toContain('If this keeps happening');
+    expect(screen.queryByRole('button', { name: 'Fetch the rest' })).toBeNull();
+  });
 });
