@@ -8,7 +8,7 @@ import {
 } from '../../contract/issuer-workspace';
 import { compareWithReported, summarizePurchases } from '../../contract/purchase-summary';
 import { expireDeadClaims } from '../store/idempotency';
-import { announcePresence } from '../store/instances';
+import { announcePresence, liveInstances } from '../store/instances';
 import { createUser, link } from '../store/users';
 import {
   call,
@@ -461,6 +461,51 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
       body: { outcome: 'not_stored', reason: 'Platform support: no account from that save' },
     });
     expect(settled.statusCode, settled.body).toBe(200);
+  });
+
+  it('a save whose instance was killed mid-call reads as a lost save on the next read, not as on its way', async () => {
+    const issuerId = h.manifest.issuers[1].issuerId;
+    const { userId: colleague, cookie } = await staffOf(issuerId, 'issuer-killed@example.test');
+    const killed = await announcePresence(h.db, 'instance-killed-saving');
+    const at = new Date();
+    await h.db
+      .insertInto('idempotency_records')
+      .values({
+        user_id: colleague,
+        route: 'POST /api/issuers/:issuerId/issuer-account',
+        key: 'issuer-acct-killed-01',
+        request_hash: 'h',
+        state: 'pending',
+        created_at: at,
+        updated_at: at,
+        owner_instance: 'instance-killed-saving',
+        // Its lease has a minute to run: only the instance's absence says the call is over.
+        lease_expires_at: new Date(at.getTime() + 60_000),
+        subject_type: 'issuer',
+        subject_id: issuerId,
+        sent: JSON.stringify(sentOfValidAccount),
+      })
+      .execute();
+    const read = async () =>
+      savedIssuerAccountResultSchema.parse(
+        (await call(h.app, 'GET', url(issuerId), { cookie })).json(),
+      );
+    expect((await read()).sending).toHaveLength(1);
+    await killed.close();
+    // A PostgreSQL server lists a session a moment after its client's goodbye (instances.ts).
+    for (let reads = 0; reads < 10_000; reads++) {
+      if (!(await liveInstances(h.db, ['instance-killed-saving'])).size) break;
+    }
+    const state = await read();
+    expect(state.sending).toEqual([]);
+    expect(state.unsettled).toEqual([
+      {
+        at: expect.any(String),
+        by: 'issuer-killed@example.test',
+        requestId: null,
+        sent: sentOfValidAccount,
+      },
+    ]);
   });
 
   it('"the platform holds the details" records the account as saved, with no copy of them', async () => {

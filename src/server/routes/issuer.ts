@@ -20,7 +20,11 @@ import {
   settleIssuerAccountAttempts,
 } from '../store/saved-records';
 import type { Db } from '../store/db';
-import { claimsInFlight, listClaimsInFlight } from '../store/idempotency';
+import {
+  claimsInFlight,
+  endClaimsOfStoppedInstances,
+  listClaimsInFlight,
+} from '../store/idempotency';
 import { toSavedIssuerAccount, toSentIssuerAccount } from '../lib/personal-data';
 import { createIssuerAccount } from '../upstream/create-issuer-account';
 import { getOfferingPurchaseHistory } from '../upstream/get-offering-purchase-history';
@@ -112,6 +116,9 @@ export const issuerRoutes = [
     response: savedIssuerAccountResultSchema,
     async handler({ params, deps }) {
       await recordSpooledSaves(deps, params.issuerId);
+      // A save whose instance was killed mid-call is a lost save now, not "on its way" until its
+      // lease runs out: a person who reloads after the crash can settle it at once.
+      await endClaimsOfStoppedInstances(deps.db, { self: deps.instanceId });
       return issuerAccountState(deps.db, params.issuerId);
     },
   }),
