@@ -26,6 +26,8 @@ import { usePortalConfig } from '../../../../features/auth/api/get-portal-config
 import { useSession } from '../../../../features/auth/api/get-session';
 import { useLinkedBank } from '../../../../features/money/api/get-linked-bank';
 import { formatMoney } from '../../../../lib/format';
+import { ErrorAlert } from '../../../../components/error-alert';
+import { isApiClientError, partMayPassOnRetry } from '../../../../lib/api-client';
 import { useSettledOnce } from '../../../../lib/use-settled-once';
 import { guardedPage, INVESTORS } from '../../../session-guard';
 
@@ -86,6 +88,14 @@ export default function DisbursementRoute() {
     refetch: custody.refetch,
     dataUpdatedAt: custody.dataUpdatedAt,
   };
+  // The platform refused the portal's own credentials on either read (103, §5 rule 8): a
+  // disbursement sent now would be refused alike, or end unknown, until the operators fix the
+  // portal's settings. No form is offered; the page says so and who must act. Any other failure
+  // of these reads leaves the form, as above.
+  const accessRefused = [
+    custody.data === undefined ? custody.error : null,
+    linkedBank.data === undefined ? linkedBank.error : null,
+  ].find((error) => isApiClientError(error) && !partMayPassOnRetry(error));
   // With no custody account there is nothing to move money out of (§4.5): the intro does not
   // speak of one, and the notice below says what to do instead.
   const noCustodyAccount =
@@ -124,6 +134,12 @@ export default function DisbursementRoute() {
               </Link>
             </>
           }
+        />
+      ) : accessRefused ? (
+        <ErrorAlert
+          error={accessRefused}
+          title="A disbursement cannot be requested right now"
+          wayOn="Nothing has been sent. A request would be refused until the portal's operators fix its access to the platform; your money stays in the custody account meanwhile."
         />
       ) : (
         <QueryState

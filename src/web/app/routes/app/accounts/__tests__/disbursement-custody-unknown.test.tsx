@@ -73,3 +73,33 @@ describe('a disbursement for an account without a custody account (§4.5)', () =
     expect(screen.queryByText(/^Move money out of this custody account/)).toBeNull();
   });
 });
+
+describe("a disbursement while the platform refuses the portal's own access (103, §5 rule 8)", () => {
+  const refused = () =>
+    errorAnswer(503, {
+      code: 'upstream_misconfigured',
+      message:
+        "The portal's access to the platform is not set up correctly. Please contact support.",
+    });
+
+  it.each([
+    ['custody account', { custody: refused }],
+    ['linked bank', { linkedBank: refused }],
+  ])(
+    'whose %s read is refused, offers no form to send and says who must act',
+    async (_read, reads) => {
+      answerAccountReads(accountId, reads);
+      renderAccountPage(`/accounts/${accountId}/disbursements/new`);
+      const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+      await waitFor(() =>
+        expect(alert.textContent).toContain('A disbursement cannot be requested right now'),
+      );
+      expect(alert.textContent).toContain("The portal's access to the platform is not set up");
+      expect(alert.textContent).toContain("until the portal's operators fix its access");
+      expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(screen.queryByLabelText(/^Amount \(USD\)/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Review request' })).toBeNull();
+      expect(screen.queryByText(/You can still send a request/)).toBeNull();
+    },
+  );
+});
