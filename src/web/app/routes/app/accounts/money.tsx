@@ -3,7 +3,8 @@ import { useParams } from 'react-router-dom';
 import { preloadDataGrid } from '../../../../components/data-grid';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
-import { timelineQueryOptions } from '../../../../features/money/api/get-timeline';
+import { timelineQueryOptions, useTimeline } from '../../../../features/money/api/get-timeline';
+import { useHoldings } from '../../../../features/money/api/get-holdings';
 import { AccountRequests } from '../../../../features/money/components/account-requests';
 import { TimelineSection } from '../../../../features/money/components/account-timeline';
 import { DepositForm } from '../../../../features/money/components/deposit-form';
@@ -39,7 +40,7 @@ export default function AccountMoneyRoute() {
         </SectionColumns>
         <TimelineSection accountId={accountId} />
         <AccountRequests accountId={accountId} />
-        {isInvestor && <Holdings accountId={accountId} />}
+        {isInvestor && <AccountHoldings accountId={accountId} />}
       </Box>
     </AccountSubpage>
   );
@@ -49,4 +50,20 @@ export default function AccountMoneyRoute() {
 function InvestorDeposit({ accountId }: { accountId: string }) {
   const custody = useCustodyAccount(accountId);
   return <DepositForm accountId={accountId} custody={custody.data} />;
+}
+
+/**
+ * The account's investments, unless their read failed while the timeline above already says its
+ * investments could not be read: both come from the same trades (§4.16, the trades collection),
+ * and one failure is told once, in the timeline. Once its Try again has read them, the section
+ * comes back and reads them again as it mounts (a failed read is read again for a new reader).
+ */
+function AccountHoldings({ accountId }: { accountId: string }) {
+  const holdings = useHoldings(accountId);
+  const timeline = useTimeline(accountId);
+  const toldInTimeline =
+    holdings.data === undefined &&
+    holdings.isError &&
+    (timeline.data?.unread ?? []).some((unread) => unread.part === 'trades');
+  return toldInTimeline ? null : <Holdings accountId={accountId} />;
 }

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustodyAccountResult } from '../../../../../../contract/custody-views';
 import { accountView } from '../../../../../testing/account';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
@@ -26,8 +26,11 @@ const notOpened: CustodyAccountResult = {
 function renderMoneyPage(
   custody: CustodyAccountResult,
   bankAnswer: () => Response = () => HttpResponse.json(linked),
+  /** Answers of this test's own, ahead of the working portal's below. */
+  own: HttpHandler[] = [],
 ) {
   bff.use(
+    ...own,
     http.get('/api/session', () =>
       HttpResponse.json(sessionOf({ role: 'investor', accountIds: [account.id] })),
     ),
@@ -120,5 +123,62 @@ describe('the money page while the linked bank cannot be read', () => {
     expect(await screen.findByLabelText(/Deposit amount/)).toBeTruthy();
     expect(screen.queryByText('No deposit for now')).toBeNull();
     expect(within(bankSection).getAllByText(/Mesa Credit Union/).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the money page while the account's investments cannot be read", () => {
+  it('says so once, in the timeline, whose Try again reads the investments again too', async () => {
+    const gap = 'Investments could not be read right now.';
+    const trades = { answer: false };
+    const holdingsReads = { count: 0 };
+    renderMoneyPage(approvedCustody('A1234567', 'CR100001'), undefined, [
+      http.get('/api/accounts/A1234567/timeline', ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('retry') === 'trades' && trades.answer
+            ? { accountId: account.id, entries: [], gaps: [] }
+            : {
+                accountId: account.id,
+                entries: [],
+                gaps: [gap],
+                unread: [{ part: 'trades', gap }],
+              },
+        ),
+      ),
+      http.get('/api/holdings', () => {
+        holdingsReads.count += 1;
+        return trades.answer
+          ? HttpResponse.json({
+              state: 'unavailable',
+              reason: 'permission',
+              message: 'The investments are read again.',
+            })
+          : errorAnswer(503, {
+              code: 'upstream_unavailable',
+              message: 'The service is unavailable right now. Please try again in a moment.',
+              submitted: 'no',
+              requestId: 'req-trades-1',
+            });
+      }),
+    ]);
+    // The investments' own read is tried again before it gives up (three reads): once it has,
+    // its failure is not told a second time.
+    await onFakeClock(async () => {
+      const timeline = await screen.findByRole('region', { name: 'Timeline' }, { timeout: 5000 });
+      await within(timeline).findByText(gap, {}, { timeout: 5000 });
+      await waitFor(() => expect(holdingsReads.count).toBe(3), { timeout: 60_000 });
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+    });
+    expect(screen.getAllByText(gap)).toHaveLength(1);
+    expect(screen.queryByText(/investments of this account could not be loaded/)).toBeNull();
+    expect(screen.queryByText(/req-trades-1/)).toBeNull();
+
+    trades.answer = true;
+    await userEvent.setup({ delay: null }).click(
+      within(screen.getByText(gap).closest('[role="status"]') as HTMLElement).getByRole('button', {
+        name: 'Try again',
+      }),
+    );
+    expect(await screen.findByText('The investments are read again.')).toBeTruthy();
+    expect(screen.queryByText(gap)).toBeNull();
   });
 });
