@@ -1,4 +1,11 @@
-import { useEffect, useRef, type PointerEvent, type ReactNode, type Ref } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type PointerEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,12 +45,54 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
     >,
     defaultValues,
     mode: 'onTouched',
+    // react-hook-form would focus the first field in error in the order the fields were first
+    // shown, so one shown later by an earlier answer (a platform id asked for once "the platform
+    // holds it" is chosen) comes after every field below it. The first in the page's order takes
+    // the focus instead, once the errors of a submission are shown.
+    shouldFocusError: false,
   });
   const { setFocus } = form;
   useEffect(() => {
     if (focusOnOpen) setFocus(focusOnOpen);
   }, [focusOnOpen, setFocus]);
+  const { submitCount, errors } = form.formState;
+  // The errors of a submission are known with its count; focused once a submission, so a field
+  // corrected later does not pull the focus back.
+  // As the errors are drawn, before anything else can run: as soon as the page says what is wrong,
+  // the focus is on it.
+  const focusedFor = useRef(0);
+  useLayoutEffect(() => {
+    if (submitCount === focusedFor.current) return;
+    focusedFor.current = submitCount;
+    const first = firstInPageOrder(errorPaths(errors));
+    if (first) setFocus(first as FieldPath<z.input<Schema>>);
+  }, [submitCount, errors, setFocus]);
   return form;
+}
+
+/** The paths of the fields in error ("address.city"), from react-hook-form's nested errors. */
+function errorPaths(errors: object, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, value]: [string, unknown]) => {
+    if (typeof value !== 'object' || value === null) return [];
+    const path = `${prefix}${key}`;
+    return 'message' in value || 'type' in value ? [path] : errorPaths(value, `${path}.`);
+  });
+}
+
+/**
+ * Of the fields at these paths, the one that comes first on the page: its input is found by its
+ * name (a radio group's inputs share it) or by the id every bound field gives it (`field-<name>`).
+ */
+function firstInPageOrder(paths: string[]): string | undefined {
+  const shown = paths.flatMap((path) => {
+    const input =
+      document.getElementsByName(path)[0] ?? document.getElementById(`field-${path}`) ?? null;
+    return input ? [{ path, input }] : [];
+  });
+  shown.sort((a, b) =>
+    a.input.compareDocumentPosition(b.input) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
+  return shown[0]?.path ?? paths[0];
 }
 
 type FormProps<TIn extends FieldValues, TOut> = {

@@ -416,6 +416,20 @@ describe('a reviewer settles an unknown money request by hand', () => {
     ]);
   });
 
+  it('puts the focus on the first field in error in the page, not the last one shown', async () => {
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByLabelText('The platform holds it (give its id)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    const id = within(dialog).getByLabelText(/Platform id/);
+    await waitFor(() => expect(id.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      within(dialog)
+        .getByLabelText(/What you checked/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(document.activeElement).toBe(id);
+  });
+
   it('names the choices when none is made', async () => {
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText(/What you checked/), 'Fund moves of A1040000');
