@@ -41,6 +41,7 @@ import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { keysOf } from '../../../../../contract/keys-of';
 import { roleLabels, roleSchema, type Role } from '../../../../../contract/session';
+import { BusyButton } from '../../../../components/busy-retry-button';
 import { ActionList } from '../../../../components/action-list';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../../components/error-alert';
@@ -495,6 +496,7 @@ function ManageUser({
   const [linkAsked, setLinkAsked] = useState<{ link: AddLink; holder: AccountHolder } | null>(null);
   const [linkConfirming, setLinkConfirming] = useState(false);
   const [checkingHolder, setCheckingHolder] = useState(false);
+  const linkBusy = change.isPending || checkingHolder;
   /** Sends a link; the result, or the refusal under the fields it names. */
   const sendLink = (link: AddLink, holder?: AccountHolder) =>
     change.mutate(
@@ -662,6 +664,8 @@ function ManageUser({
               <Form
                 form={linkForm}
                 onValid={(valid) => {
+                  // A busy Link still submits the form (BusyButton only holds back its click).
+                  if (linkBusy) return;
                   startLinkAttempt();
                   const link: AddLink =
                     offerConfirmation && confirmed
@@ -725,13 +729,17 @@ function ManageUser({
                     label={confirmations[offerConfirmation.field].label(offerConfirmation.id)}
                   />
                 )}
-                <Button
+                {/* Busy, not disabled, while the holder is read or the link sent: a disabled
+                    button loses the focus (Chromium), and the question that follows would give
+                    it back to the dialog, not to Link. */}
+                <BusyButton
                   type="submit"
                   variant="outlined"
-                  disabled={change.isPending || checkingHolder || linkId.trim() === ''}
+                  busy={linkBusy}
+                  disabled={linkId.trim() === ''}
                 >
                   Link
-                </Button>
+                </BusyButton>
               </Form>
             </>
           )}

@@ -653,9 +653,14 @@ describe('an admin manages users', () => {
   });
 
   /** Whose each account is, as `GET /api/admin/accounts/:accountId/holder` answers. */
-  const serveHolders = (holders: Record<string, { name: string; linkedTo: string[] }>) =>
+  const serveHolders = (
+    holders: Record<string, { name: string; linkedTo: string[] }>,
+    /** Each answer waits for this, when given: the test sees the page while it is read. */
+    answered?: Promise<void>,
+  ) =>
     bff.use(
-      http.get('/api/admin/accounts/:accountId/holder', ({ params }) => {
+      http.get('/api/admin/accounts/:accountId/holder', async ({ params }) => {
+        await answered;
         const accountId = String(params.accountId);
         const holder = holders[accountId];
         return HttpResponse.json({
@@ -691,7 +696,11 @@ describe('an admin manages users', () => {
 
   it('an account another user is linked to names its holder and who, and is linked to both only once confirmed', async () => {
     listUsers();
-    serveHolders({ A1040000: { name: 'Avery Quinn', linkedTo: ['investor@demo.test'] } });
+    let answer = () => {};
+    serveHolders(
+      { A1040000: { name: 'Avery Quinn', linkedTo: ['investor@demo.test'] } },
+      new Promise<void>((resolve) => (answer = resolve)),
+    );
     const sent = mockPost(
       `/api/admin/users/${ada.id}/links`,
       okAnswer({ ...ada, accountIds: ['A1040000'] }, 200),
@@ -702,6 +711,13 @@ describe('an admin manages users', () => {
     });
     const link = dialog.getByRole('button', { name: 'Link' });
     const title = 'Link account A1040000 to Ada';
+    // While its holder is read, Link is busy, not disabled: a browser takes the focus off a
+    // disabled button, and the question would give it back to the dialog, not to Link.
+    press(link);
+    await waitFor(() => expect(link.getAttribute('aria-disabled')).toBe('true'));
+    expect(link).toHaveProperty('disabled', false);
+    answer();
+    await cancel(await confirmation(title), link);
     await askThenCancel(
       link,
       title,
