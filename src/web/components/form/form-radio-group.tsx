@@ -42,6 +42,9 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
     (option) => !option.disabled && option.value === field.value,
   );
   const tabStop = chosenIndex === -1 ? focusIndex : chosenIndex;
+  // Marked invalid as every other field is, on the group and on each choice: a screen reader
+  // says so of the choice it lands on, with the message the group is described by.
+  const invalid = fieldState.error ? true : undefined;
   return (
     <FormControl component="fieldset" error={Boolean(fieldState.error)} required={required}>
       <FormLabel component="legend" id={labelId}>
@@ -50,6 +53,7 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
       <RadioGroup
         aria-labelledby={labelId}
         aria-describedby={helper ? helperId : undefined}
+        aria-invalid={invalid}
         name={field.name}
         value={field.value ?? ''}
         onChange={field.onChange}
@@ -65,6 +69,7 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
                   input: {
                     ref: index === focusIndex ? field.ref : undefined,
                     tabIndex: index === tabStop ? 0 : -1,
+                    'aria-invalid': invalid,
                   },
                 }}
               />

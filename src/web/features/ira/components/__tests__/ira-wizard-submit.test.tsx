@@ -105,7 +105,13 @@ async function walkToReview(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Continue' }));
   const married = screen.getByLabelText('Married', { exact: true });
   expect(await screen.findByText('Choose your marital status')).toBeTruthy();
+  // Marked invalid as every other field is: the group, and the choice a screen reader lands on.
+  expect(
+    screen.getByRole('radiogroup', { name: /^Marital status/ }).getAttribute('aria-invalid'),
+  ).toBe('true');
+  expect(married.getAttribute('aria-invalid')).toBe('true');
   await user.click(married);
+  expect(married.getAttribute('aria-invalid')).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 
   await waitFor(() => expect(heading().textContent).toBe('Investment manager and proxy voting'));
