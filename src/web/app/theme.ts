@@ -117,6 +117,36 @@ export const theme = createTheme({
     MuiPaginationItem: {
       styleOverrides: { root: { [onTouch]: { minWidth: TAP, height: TAP, margin: '0 1px' } } },
     },
+    // A small field (a filter, a sort, a search box, a dialog's inline form) is 40 px tall: on a
+    // finger or a phone's width its box grows to 44 px, the text still in its middle. The label
+    // inside an empty field moves down with it. A field of several lines grows with its text.
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: {
+          [onTouch]: {
+            '&.MuiInputBase-sizeSmall:not(.MuiInputBase-multiline):not(.MuiAutocomplete-inputRoot) .MuiInputBase-input':
+              { paddingTop: 10.5, paddingBottom: 10.5 },
+          },
+        },
+      },
+    },
+    MuiInputLabel: {
+      styleOverrides: {
+        sizeSmall: {
+          [onTouch]: {
+            '&&:not(.MuiInputLabel-shrink)': { transform: 'translate(14px, 11px) scale(1)' },
+          },
+        },
+      },
+    },
+    // A search-as-you-type field sets its own padding around its text: 6 px, made 8 for 44 px.
+    MuiAutocomplete: {
+      styleOverrides: {
+        inputRoot: {
+          [onTouch]: { '&&&.MuiInputBase-sizeSmall': { paddingTop: 8, paddingBottom: 8 } },
+        },
+      },
+    },
     MuiLink: { defaultProps: { underline: 'always' } },
     // On a phone a dialog keeps 16 px of the page around it, not MUI's 32: on a 375 × 740 screen
     // that is 32 px more for its lines and its 44 px buttons, and its fields' labels are not cut.

@@ -7,6 +7,11 @@ export const SkipLink = styled('a')(({ theme }) => ({
   top: theme.spacing(-8),
   zIndex: theme.zIndex.tooltip + 1,
   padding: theme.spacing(1, 2),
+  // A target a thumb hits on a phone, as every button is (theme.ts).
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 44,
+  boxSizing: 'border-box',
   background: theme.palette.background.paper,
   color: theme.palette.primary.main,
   fontWeight: 600,

@@ -48,7 +48,7 @@ export function SecurityHoursLookup() {
                 id="security-hours-lookup"
                 value={named ? named.securityId : ''}
                 onChange={(event) => setChosen({ id: event.target.value, byId: false })}
-                style={{ font: 'inherit', padding: '8px' }}
+                style={{ font: 'inherit', padding: '8px', minHeight: 44 }}
               >
                 {!named && <option value="">Opened by its ID below</option>}
                 {listed.map((s) => (
