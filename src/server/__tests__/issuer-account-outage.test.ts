@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { savedIssuerAccountResultSchema } from '../../contract/issuer-workspace';
+import { announcePresence } from '../store/instances';
 import { createUser, link } from '../store/users';
 import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
 
@@ -86,15 +87,17 @@ it('the platform saved it while the store was down: the receipt, and the page sh
   expect((await sandboxCalls(h.sandboxUrl)).createIssuerAccount).toBe(1);
 });
 
-it('right after the BFF stopped mid-save, the page reads the save on its way (not the blank form), and a second save is refused once, without "try again"', async () => {
+it('while another instance is mid-save, the page reads the save on its way (not the blank form), and a second save is refused once, without "try again"', async () => {
   const other = h.manifest.issuers[1].issuerId;
   const email = 'issuer-crash@example.test';
   const password = 'issuer-staff-password-2026';
   const userId = await createUser(h.db, { email, name: email, role: 'issuer_staff', password });
   await link(h.db, userId, 'issuer', other);
   const staff = await signIn(h.app, email, password);
-  // The save as the stopped instance left it: claimed, its call on its way, its lease not run
-  // out yet, with what it sent (masked).
+  // The save as another instance holds it: claimed, its call on its way, its lease not run out
+  // yet, with what it sent (masked). That instance is alive: one that is gone has no call on its
+  // way, and its save reads as lost at once (store/instances.ts).
+  const saving = await announcePresence(h.db, 'the-saving-instance');
   const at = new Date();
   await h.db
     .insertInto('idempotency_records')
@@ -106,7 +109,7 @@ it('right after the BFF stopped mid-save, the page reads the save on its way (no
       state: 'pending',
       created_at: at,
       updated_at: at,
-      owner_instance: 'the-stopped-instance',
+      owner_instance: 'the-saving-instance',
       lease_expires_at: new Date(at.getTime() + 15_000),
       subject_type: 'issuer',
       subject_id: other,
@@ -146,6 +149,7 @@ it('right after the BFF stopped mid-save, the page reads the save on its way (no
     nextStep: next,
   });
   expect((await sandboxCalls(h.sandboxUrl)).createIssuerAccount ?? 0).toBe(0);
+  await saving.close();
 });
 
 /** What the portal keeps of a save of `account`: nothing personal to mask in it. */
