@@ -288,6 +288,42 @@ export async function settleLeftUnknown(db: Db): Promise<void> {
     .execute();
 }
 
+/**
+ * A save of an issuer account as an instance holds it mid-call: its key claimed by `userId` on
+ * `instance`, its lease running for `leaseMs` from `at`, with what it sent (routes/define.ts
+ * keepSent). Whether that instance is alive is the test's (store/instances.ts announcePresence).
+ */
+export async function issuerSaveInFlight(
+  db: Db,
+  save: {
+    userId: string;
+    issuerId: string;
+    key: string;
+    instance: string;
+    at: Date;
+    leaseMs: number;
+    sent: unknown;
+  },
+): Promise<void> {
+  await db
+    .insertInto('idempotency_records')
+    .values({
+      user_id: save.userId,
+      route: 'POST /api/issuers/:issuerId/issuer-account',
+      key: save.key,
+      request_hash: 'h',
+      state: 'pending',
+      created_at: save.at,
+      updated_at: save.at,
+      owner_instance: save.instance,
+      lease_expires_at: new Date(save.at.getTime() + save.leaseMs),
+      subject_type: 'issuer',
+      subject_id: save.issuerId,
+      sent: JSON.stringify(save.sent),
+    })
+    .execute();
+}
+
 type StoreMethod = 'transaction' | 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom';
 
 /**

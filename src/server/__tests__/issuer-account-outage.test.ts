@@ -2,7 +2,15 @@ import { beforeAll, expect, it } from 'vitest';
 import { savedIssuerAccountResultSchema } from '../../contract/issuer-workspace';
 import { announcePresence } from '../store/instances';
 import { createUser, link } from '../store/users';
-import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
+import {
+  breakStore,
+  call,
+  callSandbox,
+  issuerSaveInFlight,
+  sandboxCalls,
+  signIn,
+  useHarness,
+} from './harness';
 
 /*
  * An issuer account save (createIssuerAccount §4.6, which only creates: a second save adds a
@@ -99,23 +107,15 @@ it('while another instance is mid-save, the page reads the save on its way (not 
   // way, and its save reads as lost at once (store/instances.ts).
   const saving = await announcePresence(h.db, 'the-saving-instance');
   const at = new Date();
-  await h.db
-    .insertInto('idempotency_records')
-    .values({
-      user_id: userId,
-      route: 'POST /api/issuers/:issuerId/issuer-account',
-      key: 'issuer-crash-save-00001',
-      request_hash: 'h',
-      state: 'pending',
-      created_at: at,
-      updated_at: at,
-      owner_instance: 'the-saving-instance',
-      lease_expires_at: new Date(at.getTime() + 15_000),
-      subject_type: 'issuer',
-      subject_id: other,
-      sent: JSON.stringify({ ...sentOf, companyName: 'Blue Mesa Holdings LLC' }),
-    })
-    .execute();
+  await issuerSaveInFlight(h.db, {
+    userId,
+    issuerId: other,
+    key: 'issuer-crash-save-00001',
+    instance: 'the-saving-instance',
+    at,
+    leaseMs: 15_000,
+    sent: { ...sentOf, companyName: 'Blue Mesa Holdings LLC' },
+  });
 
   const read = await call(h.app, 'GET', `/api/issuers/${other}/issuer-account`, { cookie: staff });
   expect(savedIssuerAccountResultSchema.parse(read.json())).toEqual({

@@ -15,6 +15,7 @@ import {
   callSandbox,
   clearFaults,
   dropNextCall,
+  issuerSaveInFlight,
   sandboxCalls,
   signIn,
   useHarness,
@@ -408,24 +409,15 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     // is alive (a claim of one that is gone is ended at once, store/instances.ts).
     const colleagueInstance = await announcePresence(h.db, 'another-instance');
     const at = new Date();
-    await h.db
-      .insertInto('idempotency_records')
-      .values({
-        user_id: colleague,
-        route: 'POST /api/issuers/:issuerId/issuer-account',
-        key: 'issuer-acct-colleague-01',
-        request_hash: 'h',
-        state: 'pending',
-        created_at: at,
-        updated_at: at,
-        owner_instance: 'another-instance',
-        lease_expires_at: new Date(at.getTime() + 60_000),
-        subject_type: 'issuer',
-        subject_id: issuerId,
-        // What its claim kept of the save (routes/define.ts keepSent).
-        sent: JSON.stringify({ ...sentOfValidAccount, companyName: 'Colleague Holdings LLC' }),
-      })
-      .execute();
+    await issuerSaveInFlight(h.db, {
+      userId: colleague,
+      issuerId,
+      key: 'issuer-acct-colleague-01',
+      instance: 'another-instance',
+      at,
+      leaseMs: 60_000,
+      sent: { ...sentOfValidAccount, companyName: 'Colleague Holdings LLC' },
+    });
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
     const mine = await call(h.app, 'POST', url(issuerId), {
       cookie: issuerCookie,
@@ -467,25 +459,16 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const issuerId = h.manifest.issuers[1].issuerId;
     const { userId: colleague, cookie } = await staffOf(issuerId, 'issuer-killed@example.test');
     const killed = await announcePresence(h.db, 'instance-killed-saving');
-    const at = new Date();
-    await h.db
-      .insertInto('idempotency_records')
-      .values({
-        user_id: colleague,
-        route: 'POST /api/issuers/:issuerId/issuer-account',
-        key: 'issuer-acct-killed-01',
-        request_hash: 'h',
-        state: 'pending',
-        created_at: at,
-        updated_at: at,
-        owner_instance: 'instance-killed-saving',
-        // Its lease has a minute to run: only the instance's absence says the call is over.
-        lease_expires_at: new Date(at.getTime() + 60_000),
-        subject_type: 'issuer',
-        subject_id: issuerId,
-        sent: JSON.stringify(sentOfValidAccount),
-      })
-      .execute();
+    // Its lease has a minute to run: only the instance's absence says the call is over.
+    await issuerSaveInFlight(h.db, {
+      userId: colleague,
+      issuerId,
+      key: 'issuer-acct-killed-01',
+      instance: 'instance-killed-saving',
+      at: new Date(),
+      leaseMs: 60_000,
+      sent: sentOfValidAccount,
+    });
     const read = async () =>
       savedIssuerAccountResultSchema.parse(
         (await call(h.app, 'GET', url(issuerId), { cookie })).json(),
