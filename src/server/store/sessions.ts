@@ -245,10 +245,10 @@ export const revokeUserSessions = (db: Db, userId: string, now = new Date()): Pr
  *
  * The session gets a new id (returned as the new cookie token) in the same write: a copy of the
  * cookie taken before, while the session was still owed its second factor or its step-up was
- * stale, never carries the power proved here (no fixation, as a sign-in gets a new id): after a
- * sign-in it names no session, after a step-up it opens the session for reads only, a moment. What the owner sees of it on My sessions (its public id) stays. After a
- * step-up the id before still opens the session for reads a moment (PREVIOUS_ID_GRACE_MS), so a
- * read already on its way when the new id came back is answered.
+ * stale, never carries the power proved here (no fixation, as a sign-in gets a new id). After a
+ * sign-in it names no session; after a step-up it opens the session for reads only, for a moment
+ * (PREVIOUS_ID_GRACE_MS), so a read already on its way when the new id came back is answered.
+ * What the owner sees of it on My sessions (its public id) stays.
  */
 export async function markSecondFactor(
   db: Db,
