@@ -196,6 +196,19 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
   };
 }
 
+/**
+ * An unknown outcome the platform answered by refusing the portal's own access (103, §5 rule 8):
+ * its message, written by the BFF (unknownMoneyMessage), opens with that statement, which the
+ * register and the timeline then say in place of "no answer came back".
+ */
+function unknownBecauseOf(outcome: unknown, message: unknown): boolean {
+  return (
+    outcome === 'unknown' &&
+    typeof message === 'string' &&
+    message.startsWith(ACCESS_REFUSED_OUTCOME_UNKNOWN)
+  );
+}
+
 /** The sentence with which refusals recorded before migration 0017 said that nothing was sent. */
 const LEGACY_NOTHING_SUBMITTED = /\s*Nothing was submitted(?:[.:]\s*|$)/;
 
@@ -210,19 +223,6 @@ const LEGACY_NOTHING_SUBMITTED = /\s*Nothing was submitted(?:[.:]\s*|$)/;
  * gives that refusal now (by its refusal: the account's reviews, ACH without a linked bank, or
  * the offering). Anything else keeps the outcome's general words.
  */
-/**
- * An unknown outcome the platform answered by refusing the portal's own access (103, §5 rule 8):
- * its message, written by the BFF (unknownMoneyMessage), opens with that statement, which the
- * register and the timeline then say in place of "no answer came back".
- */
-function unknownBecauseOf(outcome: unknown, message: unknown): boolean {
-  return (
-    outcome === 'unknown' &&
-    typeof message === 'string' &&
-    message.startsWith(ACCESS_REFUSED_OUTCOME_UNKNOWN)
-  );
-}
-
 function pairOf(
   kind: MoneyRequestKind,
   outcome: MoneyRequestOutcome,
