@@ -4,7 +4,8 @@
  * adding the Authorization header, the floor any BFF hop pays), `bff` (the portal's BFF, store on
  * PGlite, or on PostgreSQL when BENCH_DATABASE_URL is set; BENCH_PORT and BENCH_SPA_DIR to serve
  * a built SPA on a known port) or `sandbox` (the upstream, in memory). Prints one `READY {json}`
- * line when listening.
+ * line when listening. BENCH_STAGES=file.json writes, when the process is told to stop, the median
+ * time of each stage of the requests it served one at a time (bench/request-stages.ts).
  *   SANDBOX_URL=… CLIENT_ID=… API_KEY=… tsx bench/target.ts bare-proxy|bff
  *   tsx bench/target.ts sandbox
  */
@@ -15,6 +16,7 @@ import { Pool } from 'undici';
 import { startSandbox } from '../src/sandbox/index';
 import { openStore } from '../src/server/store/db';
 import { benchSessionCookie, startBenchBff } from './bff';
+import { recordRequestStages } from './request-stages';
 
 const kind = process.argv[2];
 const sandboxUrl = process.env.SANDBOX_URL!;
@@ -74,8 +76,11 @@ if (session) {
   await new Promise((resolve) => session.post('Profiler.enable', () => resolve(null)));
   await new Promise((resolve) => session.post('Profiler.start', () => resolve(null)));
 }
+const stagesFile = process.env.BENCH_STAGES;
+const stages = stagesFile ? recordRequestStages() : null;
 console.log(`READY ${JSON.stringify({ ...ready, pid: process.pid })}`);
 process.on('SIGTERM', () => {
+  if (stages) writeFileSync(stagesFile!, JSON.stringify(stages(), null, 1));
   if (!session) process.exit(0);
   session.post('Profiler.stop', (error, result) => {
     if (!error) writeFileSync(profileFile!, JSON.stringify(result.profile));
