@@ -912,7 +912,15 @@ describe('maker-checker on large disbursements', () => {
     expect(money_reference).toMatch(/^MR-/);
     return h.db
       .selectFrom('money_requests')
-      .select(['reference', 'outcome', 'upstream_id', 'message', 'sent_at', 'settled_at'])
+      .select([
+        'reference',
+        'outcome',
+        'unknown_because',
+        'upstream_id',
+        'message',
+        'sent_at',
+        'settled_at',
+      ])
       .where('reference', '=', money_reference!)
       .executeTakeFirstOrThrow();
   }
@@ -1308,6 +1316,26 @@ describe('maker-checker on large disbursements', () => {
         requestId: undefined,
       },
     ]);
+  });
+
+  it("an approval the platform answers by refusing the portal's access (103) is unknown for that cause, recorded as such in the register (§5 rule 8, §7)", async () => {
+    const id = await hold('127');
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'createCustodyFundDisbursement',
+      statusCode: '103',
+      times: 1,
+    });
+    const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
+    const row = await registerRowOf(id);
+    const refusedAccess =
+      'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.';
+    expect(approved.json()).toMatchObject({ state: 'unknown', reference: row.reference });
+    expect(approved.json().message.startsWith(`${refusedAccess} Do not send it again.`)).toBe(true);
+    expect(approved.json().staffMessage.startsWith(`${refusedAccess} Do not send it again.`)).toBe(
+      true,
+    );
+    // The cause is a fact of the row, not read back from its message's words.
+    expect(row).toMatchObject({ outcome: 'unknown', unknown_because: 'access_refused' });
   });
 
   it('an approval a fault kept from being sent says why and the one way on, once, on the approval and in the register', async () => {

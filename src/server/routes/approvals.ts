@@ -9,6 +9,7 @@ import {
 } from '../../contract/identity';
 import { maskLast4 } from '../../contract/rules/bank';
 import type { DisbursementRequest } from '../../contract/disbursements';
+import type { UnknownBecause } from '../../contract/money-requests';
 import type { Deps, SignedInUser } from '../deps';
 import { beingSentOf } from '../lib/being-sent';
 import { HttpError } from '../lib/http-error';
@@ -40,6 +41,7 @@ import { createCustodyFundDisbursement } from '../upstream';
 import {
   attributed,
   defineRoute,
+  unknownBecauseOf,
   unknownMoneyMessage,
   writeOutcomeInTime,
   type RouteContext,
@@ -144,10 +146,17 @@ export function lostSendOutcome(moneyReference: string | null): ApprovalOutcome 
  * A held disbursement sent with an unknown outcome: the register's message for its investor, whose
  * next step sends them to support, and the same for staff with what staff do instead.
  */
-function unknownSendOutcome(cause: string, moneyReference: string): ApprovalOutcome {
+function unknownSendOutcome(
+  cause: string,
+  moneyReference: string,
+  because: UnknownBecause | null = null,
+): ApprovalOutcome {
   return {
-    message: unknownMoneyMessage(cause, moneyReference, 'disbursement'),
-    staffMessage: unknownMoneyMessage(cause, moneyReference, 'disbursement', 'staff'),
+    message: unknownMoneyMessage(cause, moneyReference, 'disbursement', { because }),
+    staffMessage: unknownMoneyMessage(cause, moneyReference, 'disbursement', {
+      reader: 'staff',
+      because,
+    }),
   };
 }
 
@@ -597,9 +606,10 @@ export const approvalRoutes = [
         // approved again), the sentence pair the register and the timeline keep as it is.
         const fault = state === 'not_sent' && !refused && http?.extra.reason ? http : null;
         const why = fault?.extra.reason;
+        const because = state === 'unknown' && http ? unknownBecauseOf(http) : null;
         const outcome: ApprovalOutcome =
           state === 'unknown' && decided.moneyReference
-            ? unknownSendOutcome(cause, decided.moneyReference)
+            ? unknownSendOutcome(cause, decided.moneyReference, because)
             : { message: why ? `${why} ${SEND_HELD_AGAIN}` : cause };
         const message = outcome.message ?? cause;
         sending = {
@@ -612,6 +622,7 @@ export const approvalRoutes = [
             // As for any money request: the register keeps a platform refusal's reason alone.
             message: refused ? (http?.extra.reason ?? message) : (why ?? message),
             ...(why ? { nextStep: SEND_HELD_AGAIN } : {}),
+            unknownBecause: because,
             via: 'response',
             by: 'system',
             neverSent: state === 'not_sent' && !refused,

@@ -51,6 +51,7 @@ import {
   ACCESS_REFUSED_OUTCOME_UNKNOWN,
   outcomeWordsOf,
   UNKNOWN_SEND_STAFF_NEXT,
+  type UnknownBecause,
 } from '../../contract/money-requests';
 import type { SpooledRelease } from '../store/spool';
 
@@ -796,6 +797,7 @@ async function handleIdempotent(
       });
     }
     const cause = httpError && httpError.code !== 'internal' ? httpError.message : null;
+    const because = httpError ? unknownBecauseOf(httpError) : null;
     const unknown = new HttpError(
       httpError?.code ?? 'internal',
       reference && spec.money
@@ -803,6 +805,7 @@ async function handleIdempotent(
             cause ?? 'Something went wrong while submitting.',
             reference,
             spec.money.kind,
+            { because },
           )
         : (cause ??
             'Something went wrong while submitting. It may or may not have been submitted: check your requests before trying again.'),
@@ -840,7 +843,13 @@ async function handleIdempotent(
       { state: 'unknown', status: unknown.status, body: unknown.toBody() },
       {
         reference,
-        settlement: { outcome: 'unknown', message: unknown.message, via: 'response', by: 'system' },
+        settlement: {
+          outcome: 'unknown',
+          message: unknown.message,
+          unknownBecause: because,
+          via: 'response',
+          by: 'system',
+        },
         audits,
       },
     );
@@ -913,6 +922,17 @@ function notSentFault(err: HttpError): HttpError {
 }
 
 /**
+ * Why a write's outcome is unknown, as a fact the register keeps with it (contract UnknownBecause):
+ * `access_refused` when the platform answered by refusing the portal's own access (103, §5 rule 8),
+ * which only that refusal's error code says of a write whose outcome is unknown; null otherwise.
+ */
+export function unknownBecauseOf(err: HttpError): UnknownBecause | null {
+  return err.code === 'upstream_misconfigured' && err.extra.submitted !== 'no'
+    ? 'access_refused'
+    : null;
+}
+
+/**
  * A money request whose outcome is unknown, told with the register's one next step for its kind
  * (contract/money-requests `outcomeWordsOf`: the same words as its timeline entry and the requests
  * list), so the form, the timeline and the list never tell two stories. The cause keeps what
@@ -922,8 +942,15 @@ export function unknownMoneyMessage(
   cause: string,
   reference: string,
   kind: MoneyRequestKind,
-  /** Who reads it: its sender, or the staff who sent a held one (UNKNOWN_SEND_STAFF_NEXT). */
-  reader: 'sender' | 'staff' = 'sender',
+  {
+    reader = 'sender',
+    because = null,
+  }: {
+    /** Who reads it: its sender, or the staff who sent a held one (UNKNOWN_SEND_STAFF_NEXT). */
+    reader?: 'sender' | 'staff';
+    /** Why it is unknown (unknownBecauseOf), where not "no answer came back". */
+    because?: UnknownBecause | null;
+  } = {},
 ): string {
   const next =
     reader === 'staff'
@@ -931,9 +958,10 @@ export function unknownMoneyMessage(
       : outcomeWordsOf({ kind, outcome: 'unknown' }).next;
   // A refused access already says that the outcome is unknown and who must act: its own advice
   // gives way to the register's step, and nothing is said twice.
-  const happened = cause.startsWith(ACCESS_REFUSED_OUTCOME_UNKNOWN)
-    ? ACCESS_REFUSED_OUTCOME_UNKNOWN
-    : `${cause.replace(submittedSentence('unknown'), '').trim()} It may or may not have reached the platform.`;
+  const happened =
+    because === 'access_refused'
+      ? ACCESS_REFUSED_OUTCOME_UNKNOWN
+      : `${cause.replace(submittedSentence('unknown'), '').trim()} It may or may not have reached the platform.`;
   return `${happened} ${next} Our reference: ${reference}.`;
 }
 

@@ -592,4 +592,22 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Why an unknown outcome is unknown, where it is not "no answer came back": `access_refused`, the
+  // platform answered the send by refusing the portal's own access (103, §5 rule 8, §7). Kept as
+  // a fact when the outcome is recorded; before, it was read back from the opening sentence of
+  // the stored message. Rows recorded so are marked here, once, by that sentence (as it read
+  // then, written out: it is this migration's, whatever the portal says later), so no read
+  // parses words. Added only if missing, and the update touches only unmarked rows, so running
+  // it again changes nothing.
+  '0023-money-request-unknown-because': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists unknown_because text
+        check (unknown_because in ('access_refused'))`.execute(db);
+      await sql`update money_requests set unknown_because = 'access_refused'
+        where outcome = 'unknown' and unknown_because is null
+          and starts_with(message, ${'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.'})`.execute(
+        db,
+      );
+    },
+  },
 };

@@ -1,13 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitingOutcomes } from '../../contract/money-requests';
+import { ACCESS_REFUSED_OUTCOME_UNKNOWN, waitingOutcomes } from '../../contract/money-requests';
+import { createTestDatabase } from '../__tests__/harness';
 import { openStore, type Db } from './db';
-import { admitUnlessStanding, getMoneyRequest, openMoneyRequest } from './money-requests';
+import { migrations } from './migrations';
+import {
+  admitUnlessStanding,
+  getMoneyRequest,
+  openMoneyRequest,
+  settleMoneyRequest,
+} from './money-requests';
 
+/** On PostgreSQL with TEST_DATABASE_URL (scripts/postgres.sh start), else on embedded PGlite. */
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
 beforeAll(async () => {
-  db = await openStore({ dataDir: null });
+  testDb = await createTestDatabase();
+  db = await openStore({ databaseUrl: testDb?.url, dataDir: null });
 }, 60_000);
-afterAll(() => db?.destroy());
+afterAll(async () => {
+  await db?.destroy();
+  await testDb?.drop();
+});
 
 let keys = 0;
 /** A claimed IRA request of investor u-1 for `accountId`, made at `at`, as the register opens one. */
@@ -65,5 +78,80 @@ describe('one standing IRA request per account (§4.7)', () => {
     await claimed('A-OTHER', '2026-11-02T10:00:00Z');
     const next = await claimed('A-FOUR', '2026-11-02T10:01:00Z');
     expect(await admit('A-FOUR', next)).toBeNull();
+  });
+});
+
+describe('why an unknown outcome is unknown is recorded with it, not read from its words', () => {
+  const AT = new Date('2026-11-02T10:00:00Z');
+  const deposit = () =>
+    openMoneyRequest(
+      db,
+      { userId: 'u-1', route: 'POST /api/accounts/:accountId/deposits', key: `k-${++keys}` },
+      { accountId: 'A-CAUSE', kind: 'deposit', amount: '100' },
+      AT,
+    );
+  const settle = (reference: string, settlement: Parameters<typeof settleMoneyRequest>[2]) =>
+    db.transaction().execute((tx) => settleMoneyRequest(tx, reference, settlement, AT));
+  const becauseOf = async (reference: string) =>
+    (await getMoneyRequest(db, reference))?.unknownBecause ?? null;
+
+  it('keeps the access refusal it was recorded with, whatever its message says, until the outcome is known', async () => {
+    const reference = await deposit();
+    await settle(reference, {
+      outcome: 'unknown',
+      message: 'Any words at all.',
+      unknownBecause: 'access_refused',
+      via: 'response',
+      by: 'system',
+    });
+    expect(await becauseOf(reference)).toBe('access_refused');
+    // Reconciliation learns the outcome: the cause of not knowing it goes with it.
+    await settle(reference, {
+      outcome: 'created',
+      upstreamId: 'FM-1',
+      via: 'reconciliation',
+      by: 'system',
+    });
+    expect(await becauseOf(reference)).toBeNull();
+  });
+
+  it('reads no cause from a message that opens with the refusal’s words but was recorded without it', async () => {
+    const reference = await deposit();
+    await settle(reference, {
+      outcome: 'unknown',
+      message: `${ACCESS_REFUSED_OUTCOME_UNKNOWN} Our reference: ${reference}.`,
+      via: 'response',
+      by: 'system',
+    });
+    expect(await becauseOf(reference)).toBeNull();
+  });
+
+  it('migration 0023 marks the unknown rows recorded before it by their opening sentence, once', async () => {
+    const legacy = `We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix. Do not send it again.`;
+    const [refused, silent, created] = [await deposit(), await deposit(), await deposit()];
+    const rows: [string, 'unknown' | 'created', string][] = [
+      [refused, 'unknown', legacy],
+      [silent, 'unknown', 'We did not get an answer from the platform.'],
+      [created, 'created', legacy],
+    ];
+    for (const [reference, outcome, message] of rows) {
+      await db
+        .updateTable('money_requests')
+        .set({ outcome, message, unknown_because: null })
+        .where('reference', '=', reference)
+        .execute();
+    }
+    await migrations['0023-money-request-unknown-because'].up(db as never);
+    const marked = await db
+      .selectFrom('money_requests')
+      .select(['reference', 'unknown_because'])
+      .where('reference', 'in', [refused, silent, created])
+      .orderBy('reference')
+      .execute();
+    expect(Object.fromEntries(marked.map((r) => [r.reference, r.unknown_because]))).toEqual({
+      [refused]: 'access_refused',
+      [silent]: null,
+      [created]: null,
+    });
   });
 });

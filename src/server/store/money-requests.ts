@@ -41,7 +41,7 @@ import { randomBytes } from 'node:crypto';
 import Big from 'big.js';
 import { sql, type Kysely } from 'kysely';
 import { ACCOUNT_NEXT, achWithoutBankPair, OFFERING_NEXT } from '../../contract/preflight';
-import { ACCESS_REFUSED_OUTCOME_UNKNOWN, type UnknownBecause } from '../../contract/money-requests';
+import type { UnknownBecause } from '../../contract/money-requests';
 import type { Db } from './db';
 import { findRow } from './rows';
 import type {
@@ -84,7 +84,11 @@ export interface MoneyRequest {
    */
   fundMovesFound: string[];
   outcome: MoneyRequestOutcome;
-  /** Why an unknown outcome is unknown, where it is not "no answer came back" (outcomeWordsOf). */
+  /**
+   * Why an unknown outcome is unknown, where it is not "no answer came back" (outcomeWordsOf):
+   * recorded with the outcome (MoneyRequestSettlement), and marked on rows from before migration
+   * 0023 by that migration.
+   */
   unknownBecause?: UnknownBecause;
   /** A plain sentence about the outcome (the refusal, or what to do while unknown). */
   message: string | null;
@@ -161,6 +165,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     upstream_id: string | null;
     fund_moves_found?: unknown;
     outcome: MoneyRequestOutcome;
+    unknown_because?: UnknownBecause | null;
     message: string | null;
     next_step?: string | null;
     created_at: Date;
@@ -186,7 +191,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     fundMovesFound: idsOf(r.fund_moves_found),
     outcome: r.outcome,
     ...pairOf(r.kind, r.outcome, r.message, r.next_step ?? null),
-    ...(unknownBecauseOf(r.outcome, r.message) ? { unknownBecause: 'access_refused' } : {}),
+    ...(r.outcome === 'unknown' && r.unknown_because ? { unknownBecause: r.unknown_because } : {}),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     sentAt: r.sent_at ? new Date(r.sent_at) : null,
@@ -194,19 +199,6 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     settledVia: r.settled_via,
     settledBy: r.settled_by,
   };
-}
-
-/**
- * An unknown outcome the platform answered by refusing the portal's own access (103, §5 rule 8):
- * its message, written by the BFF (unknownMoneyMessage), opens with that statement, which the
- * register and the timeline then say in place of "no answer came back".
- */
-function unknownBecauseOf(outcome: unknown, message: unknown): boolean {
-  return (
-    outcome === 'unknown' &&
-    typeof message === 'string' &&
-    message.startsWith(ACCESS_REFUSED_OUTCOME_UNKNOWN)
-  );
 }
 
 /** The sentence with which refusals recorded before migration 0017 said that nothing was sent. */
@@ -581,6 +573,7 @@ export async function openMoneyRequest(
         outcome: 'pending',
         message: null,
         next_step: null,
+        unknown_because: null,
         updated_at: now,
         sent_at: now,
         // A retried key is checked again before it is sent.
@@ -616,6 +609,12 @@ export interface MoneyRequestSettlement {
   message?: string | null;
   /** What to do, after a refusal of the portal's own (HttpError's nextStep). */
   nextStep?: string | null;
+  /**
+   * Why an `unknown` outcome is unknown, where it is not "no answer came back": `access_refused`,
+   * the platform answered by refusing the portal's own access (103, §5 rule 8). Any other outcome
+   * keeps none.
+   */
+  unknownBecause?: UnknownBecause | null;
   via: MoneyRequestSettledVia;
   by: string;
   /** Whether nothing reached the upstream (clears sentAt). */
@@ -641,6 +640,8 @@ export async function settleMoneyRequest(
       ...(settlement.amount ? { amount: settlement.amount } : {}),
       message: settlement.message ?? null,
       next_step: settlement.nextStep ?? null,
+      unknown_because:
+        settlement.outcome === 'unknown' ? (settlement.unknownBecause ?? null) : null,
       updated_at: now,
       settled_at: settlement.outcome === 'pending' || settlement.outcome === 'held' ? null : now,
       settled_via: settlement.via,

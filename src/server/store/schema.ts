@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { UnknownBecause } from '../../contract/money-requests';
 
 /** Tables of the portal's own store. */
 export interface Database {
@@ -248,6 +249,12 @@ interface MoneyRequestsTable {
   /** The fund moves found carrying the reference when more than one (a JSON array of their reference numbers). */
   fund_moves_found: ColumnType<unknown, string | null | undefined, string | null>;
   outcome: MoneyRequestOutcome;
+  /** Why an unknown outcome is unknown, where not "no answer came back" (contract UnknownBecause). */
+  unknown_because: ColumnType<
+    UnknownBecause | null,
+    UnknownBecause | null | undefined,
+    UnknownBecause | null
+  >;
   message: Nullable<string>;
   /** What to do after a refusal of the portal's own (the second sentence of its pair). */
   next_step: ColumnType<string | null, string | null | undefined, string | null>;
