@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decide, holdForApproval, listApprovals } from './approvals';
+import { createTestDatabase } from '../__tests__/harness';
+import { decide, getApproval, holdForApproval, listApprovals } from './approvals';
 import { openStore, type Db } from './db';
+import { migrations } from './migrations';
 
+/** On PostgreSQL with TEST_DATABASE_URL (scripts/postgres.sh start), else on embedded PGlite. */
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
 beforeAll(async () => {
-  db = await openStore({ dataDir: null });
+  testDb = await createTestDatabase();
+  db = await openStore({ databaseUrl: testDb?.url, dataDir: null });
 }, 60_000);
-afterAll(() => db?.destroy());
+afterAll(async () => {
+  await db?.destroy();
+  await testDb?.drop();
+});
 
 const maker = { id: 'u-maker', email: 'investor@demo.test' };
 const checker = { id: 'u-checker', email: 'admin@demo.test' };
@@ -38,6 +46,54 @@ describe('the approvals list', () => {
     expect(decided.records.map((a) => [a.amount, a.state])).toEqual([
       ['2500', 'rejected'],
       ['1500', 'rejected'],
+    ]);
+  });
+});
+
+describe('approvals decided before staff had words of their own', () => {
+  // The words as these approvals were stored, and the staff's as the portal writes them since.
+  const investorNext =
+    'Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference.';
+  const staffNext =
+    'Do not send it again. Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register.';
+  const lost =
+    'The connection to the service broke before its answer came. It may or may not have reached the platform.';
+  /** An approval sent with an unknown outcome, stored as it was before `staffMessage`. */
+  const storedUnknown = async (outcome: Record<string, string>) => {
+    const held = await hold('3000', '2026-11-04T10:00:00Z');
+    await db
+      .updateTable('disbursement_approvals')
+      .set({
+        state: 'unknown',
+        decided_at: new Date('2026-11-04T10:05:00Z'),
+        outcome: JSON.stringify(outcome),
+      })
+      .where('id', '=', held.id)
+      .execute();
+    return held.id;
+  };
+
+  it('migration 0024 gives staff their words where the investor’s send them to support, once', async () => {
+    const sentToSupport = await storedUnknown({
+      message: `${lost} ${investorNext} Our reference: MR-STAFFWORDS.`,
+    });
+    const older = await storedUnknown({ message: `${lost} Check before trying again.` });
+    const worded = await storedUnknown({
+      message: `${lost} ${investorNext}`,
+      staffMessage: 'Kept.',
+    });
+    await migrations['0024-approval-staff-words'].up(db as never);
+    await migrations['0024-approval-staff-words'].up(db as never);
+    const outcomes = await Promise.all(
+      [sentToSupport, older, worded].map(async (id) => (await getApproval(db, id))?.outcome),
+    );
+    expect(outcomes).toEqual([
+      {
+        message: `${lost} ${investorNext} Our reference: MR-STAFFWORDS.`,
+        staffMessage: `${lost} ${staffNext} Our reference: MR-STAFFWORDS.`,
+      },
+      { message: `${lost} Check before trying again.` },
+      { message: `${lost} ${investorNext}`, staffMessage: 'Kept.' },
     ]);
   });
 });

@@ -610,4 +610,25 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // A held disbursement whose sending's outcome is unknown keeps the words its investor reads and,
+  // since staff are the support desk those words send the investor to, the words staff read
+  // (`staffMessage`: what staff do instead). Approvals decided before staff had words of their own
+  // have only the investor's, so staff read "contact support". Each is given the staff words here,
+  // once: its message with the investor's next step (as worded when these rows were written, and
+  // written out here: it is this migration's, whatever the portal says later) replaced by the
+  // staff's. A message without that step names nobody to contact and stays as it is. Touches only
+  // approvals without staff words, so running it again changes nothing.
+  '0024-approval-staff-words': {
+    async up(db) {
+      const investorNext =
+        'Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference.';
+      const staffNext =
+        'Do not send it again. Reconciliation looks for it on the platform; once its outcome is known, settle it in the money requests register.';
+      await sql`update disbursement_approvals
+        set outcome = outcome || jsonb_build_object('staffMessage',
+          replace(outcome->>'message', ${investorNext}::text, ${staffNext}::text))
+        where state = 'unknown' and outcome->>'staffMessage' is null
+          and strpos(outcome->>'message', ${investorNext}::text) > 0`.execute(db);
+    },
+  },
 };
