@@ -4,9 +4,9 @@ import { signIn } from './helpers';
 import { addAuthenticatorApp, journeyUserFor } from './identity-helpers';
 
 /*
- * On a 375 px phone, an investor with an authenticator app makes new recovery codes (asked
- * first), confirms it is them in the step-up dialog, whose code field's label fits whole, keeps
- * the codes as a file, and removes the app (asked first, told after).
+ * On a 375 px phone, an investor with an authenticator app (added on another device) makes new
+ * recovery codes (asked first), confirms it is them in the step-up dialog, whose code field's
+ * label fits whole, keeps the codes as a file, and removes the app (asked first, told after).
  */
 test('an investor makes new recovery codes on a phone, keeps them as a file, and removes the app', async ({
   browser,
@@ -17,7 +17,16 @@ test('an investor makes new recovery codes on a phone, keeps them as a file, and
   const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const page = await phone.newPage();
   await signIn(page, user.email, user.password);
-  const totp = await addAuthenticatorApp(phone, headers);
+  // The app is added in another session of theirs (a laptop): adding it proves it in that
+  // session only, so the phone's, which proved nothing, is asked for it.
+  const laptop = await browser.newContext({ baseURL });
+  const signedIn = await laptop.request.post('/api/session', {
+    headers,
+    data: { email: user.email, password: user.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  const totp = await addAuthenticatorApp(laptop, headers);
+  await laptop.close();
 
   await page.goto('/settings/security');
   await page.getByRole('button', { name: 'Make new recovery codes' }).click();
@@ -25,7 +34,7 @@ test('an investor makes new recovery codes on a phone, keeps them as a file, and
   await expect(ask).toContainText('Your 10 unused recovery codes stop working');
   await ask.getByRole('button', { name: 'Make new codes' }).click();
 
-  // Adding the app proved the app, not who holds the session: making codes asks for it.
+  // The phone's session has proved no factor: making codes asks for one.
   const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
   const code = stepUp.getByLabel('Authenticator code');
   await expect(code).toBeVisible();

@@ -298,6 +298,24 @@ describe('second factor at sign-in and step-up on money routes', () => {
     );
   });
 
+  it('new recovery codes right after adding a factor ask for no factor again, in that session only: enrolling proved it', async () => {
+    const user = await newInvestor();
+    const other = await signIn(h.app, user.email);
+    const { cookie } = await enrolTotp(await signIn(h.app, user.email));
+    const renewed = await post('/api/me/recovery-codes', cookie);
+    expect(renewed.statusCode).toBe(201);
+    expect(renewed.json().recoveryCodes).toHaveLength(10);
+    // A session of the same person that proved nothing is asked, as before.
+    const refused = await post('/api/me/recovery-codes', other);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('step_up_required');
+    // And the window is the one every proof has: once it has passed, the factor is asked for.
+    await makeStale(cookie);
+    expect((await post('/api/me/recovery-codes', cookie)).json().error.code).toBe(
+      'step_up_required',
+    );
+  });
+
   it('new recovery codes end the earlier ones: an old unused code is refused, a new one works', async () => {
     const { cookie, totp } = await investorWithFactor();
     const renewed = await post('/api/me/recovery-codes', cookie);

@@ -405,7 +405,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     ownIdentity: true,
     pendingAllowed: true,
-    note: 'Confirms my authenticator app with a code; the first factor comes with recovery codes. When it completes a sign-in waiting for it, the session gets a new id (a new cookie).',
+    note: 'Confirms my authenticator app with a code; the first factor comes with recovery codes. The code proves the app: the sign-in waiting for it is complete, or step-up is fresh in this session, under a new session id (a new cookie).',
   },
   'POST /api/me/second-factors/passkey-options': {
     roles: ALL_ROLES,
@@ -420,7 +420,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     ownIdentity: true,
     pendingAllowed: true,
-    note: 'Stores my verified passkey.',
+    note: 'Stores my verified passkey; its registration proves it, as an authenticator app’s first code does (a new session id, step-up fresh in this session).',
   },
   'DELETE /api/me/second-factors/:factorId': {
     roles: ALL_ROLES,

@@ -124,12 +124,14 @@ async function afterEnrol(
   ctx.changeMade();
   const recoveryCodes =
     (await remainingRecoveryCodes(db, user.id)) === 0 ? await newRecoveryCodes(db, user.id) : null;
-  // A sign-in waiting for enrolment is complete. Otherwise enrolling proves only the new factor,
-  // not who holds the session, so it does not count as a step-up.
-  if (session.pendingSecondFactor) {
-    const { token } = await markSecondFactor(db, session.idHash, added.kind);
-    setSessionCookie(ctx.reply, ctx.deps.config, token);
-  }
+  // Enrolling proves the new factor (its first code, or the passkey's registration) as proving it
+  // would a moment later: a sign-in waiting for enrolment is complete, and step-up is fresh from
+  // now, for the same window as any proof (checkStepUp), so the next step (new recovery codes)
+  // does not ask for the factor just proved. It gives nothing a holder of the session could not
+  // take by proving the new factor at once; adding a factor beside another asks for that one
+  // first (enrolling). Under a new session id, as every proof.
+  const { token } = await markSecondFactor(db, session.idHash, added.kind);
+  setSessionCookie(ctx.reply, ctx.deps.config, token);
   await ctx.audit({
     action: 'second_factor_added',
     objectType: 'user',
