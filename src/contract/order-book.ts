@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { isolate } from './bidi';
 import { orderBookDaySchema } from './dates';
 import { closedMarketDay } from './market-calendar';
 import { apiErrorSchema } from './errors';
@@ -103,6 +104,80 @@ export function closedDayOf(date: string): ClosedDay | null {
   return closed && { reason: closed.reason, name: closed.name };
 }
 
+/**
+ * The parts of an order (§2.1) the portal could not read, as a person names them: its `id`, the
+ * `security`, the `side`, the `shares`, the `price` per share, the `total`, the `status`, its
+ * `times`, who `placed` it (member and account), its `terms` (contingencies, minimum, solicited),
+ * its `matches`; `record` when the record as a whole was not one.
+ */
+const unreadableOrderPartSchema = z.enum([
+  'id',
+  'security',
+  'side',
+  'shares',
+  'price',
+  'total',
+  'status',
+  'times',
+  'placed',
+  'terms',
+  'matches',
+  'record',
+]);
+export type UnreadableOrderPart = z.infer<typeof unreadableOrderPartSchema>;
+
+/**
+ * An order of the day the platform sent in a form the portal could not read (left out of the
+ * book): where it stands in the day's list (from 1), its order id and security name where they
+ * could still be read, and what of it could not. Enough for whoever reads the book to follow it
+ * up with the platform; the values themselves are never carried.
+ */
+const unreadableOrderSchema = z.object({
+  position: z.number().int().positive(),
+  orderId: z.string().optional(),
+  securityName: z.string().optional(),
+  parts: z.array(unreadableOrderPartSchema),
+});
+export type UnreadableOrder = z.infer<typeof unreadableOrderSchema>;
+
+/** At most this many unreadable orders are named in a book; the others are counted only. */
+export const UNREADABLE_ORDERS_NAMED = 50;
+
+const partWords: Record<UnreadableOrderPart, string> = {
+  id: 'order id',
+  security: 'security',
+  side: 'side (bid or offer)',
+  shares: 'number of shares',
+  price: 'price per share',
+  total: 'total amount',
+  status: 'status',
+  times: 'times',
+  placed: 'member and account',
+  terms: 'terms',
+  matches: 'matches',
+  record: 'record',
+};
+
+const listed = (words: readonly string[]) =>
+  words.length < 2
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/**
+ * One unreadable order in words: "Order 4012 (Acme Fund), number 37 of the day: its price per
+ * share and status could not be read." The security name is the platform's free text, isolated.
+ */
+export function unreadableOrderInWords(order: UnreadableOrder): string {
+  const named = order.orderId ? `Order ${order.orderId}` : 'An order whose id could not be read';
+  const security = order.securityName ? ` (${isolate(order.securityName)})` : '';
+  const parts = order.parts.filter((part) => part !== 'id' || !order.orderId);
+  const wrong =
+    parts.length === 0 || parts.includes('record')
+      ? 'it could not be read as an order'
+      : `its ${listed(parts.map((part) => partWords[part]))} could not be read`;
+  return `${named}${security}, number ${order.position} of the day: ${wrong}.`;
+}
+
 const orderBookSchema = z.object({
   date: isoDateSchema,
   orderCount: z.number().int().nonnegative(),
@@ -115,6 +190,11 @@ const orderBookSchema = z.object({
   executions: z.array(executionSchema),
   /** Orders of the day that could not be understood and are not in the book. */
   skippedRecords: skippedRecordsSchema,
+  /**
+   * Those orders named, by their place in the day (the first UNREADABLE_ORDERS_NAMED): the book
+   * is public market data, and so is what of an order could not be read. Absent: none.
+   */
+  unreadableOrders: z.array(unreadableOrderSchema).optional(),
   /** Null on a trading day; on a weekend or an exchange holiday, which one. */
   closed: closedDaySchema.nullable(),
   /**

@@ -7,7 +7,7 @@ import { holdingsResultSchema, type HoldingsResult } from '../../contract/holdin
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { timelineSchema, type Timeline } from '../../contract/money-requests';
 import { offeringDetailSchema, offeringListSchema } from '../../contract/offerings';
-import type { OrderBook } from '../../contract/order-book';
+import { unreadableOrderInWords, type OrderBook } from '../../contract/order-book';
 import {
   call,
   callSandbox,
@@ -508,6 +508,23 @@ describe('an order-book day with one odd order (§4.1, §8)', () => {
     const odd = await book();
     expect(odd.skippedRecords).toBe(1);
     expect(odd.orderCount).toBe(whole.orderCount - 1);
+    // Named for whoever follows it up: the first order of the day, by its id and security, and
+    // what of it could not be read; every other order is in the book.
+    const first = whole.orders[0];
+    expect(odd.orders.map((o) => o.id)).not.toContain(first.id);
+    expect(odd.unreadableOrders).toEqual([
+      {
+        position: 1,
+        orderId: first.id,
+        securityName: whole.securities.find((s) => s.securityId === first.securityId)!.securityName,
+        parts: ['side'],
+      },
+    ]);
+    expect(unreadableOrderInWords(odd.unreadableOrders![0])).toMatch(
+      new RegExp(
+        `^Order ${first.id} \\(.+\\), number 1 of the day: its side \\(bid or offer\\) could not be read\\.$`,
+      ),
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type Execution,
   type OrderRow,
   type SecurityDepth,
+  type UnreadableOrder,
 } from '../../contract/order-book';
 import type { Order } from '../../contract/orders';
 import type { UpstreamClient } from '../upstream/client';
@@ -31,6 +32,8 @@ export interface DayBook {
   securities: SecurityDepth[];
   /** Orders the upstream sent that could not be understood (left out, logged by position). */
   skippedRecords?: number;
+  /** Those orders named, in the day's order (each once, whatever pages were read again). */
+  unreadableOrders?: UnreadableOrder[];
   /**
    * Set when a page of the day could not be read: the book holds the orders before it (its
    * rows, depth and executions cover those only), `missingFrom` is the position of the first
@@ -110,6 +113,7 @@ interface PartialDay {
   rows: OrderRow[];
   fromPage: number;
   skippedRecords: number;
+  unreadable: Map<number, UnreadableOrder>;
   at: number;
 }
 
@@ -264,6 +268,8 @@ export class OrderBookCache {
   private async walk(date: string, watcher: Required<DayWatcher>): Promise<DayBook> {
     const partial = this.partialOf(date);
     let skippedRecords = partial?.skippedRecords ?? 0;
+    // By place in the day: a page read again after a failure names its orders once.
+    const unreadable = new Map(partial?.unreadable);
     // Rows are built as the walk hands the orders over, a few pages at a time: once for the
     // viewers watching and for the cached day. Every order is handed over before the walk ends.
     const rows: OrderRow[] = [];
@@ -280,6 +286,7 @@ export class OrderBookCache {
         fetchPage: async ({ start, end }) => {
           const page = await getOrdersForADay(this.upstream, { date, start, end });
           skippedRecords += page.skipped.length;
+          for (const order of page.unreadable) unreadable.set(order.position, order);
           return { orders: page.orders, received: page.received };
         },
         onProgress: watcher.progress,
@@ -300,6 +307,7 @@ export class OrderBookCache {
         rows: rows.slice(),
         fromPage: error.failedPage,
         skippedRecords,
+        unreadable,
         at: Date.now(),
       });
       orders = error.orders;
@@ -309,12 +317,17 @@ export class OrderBookCache {
     const executions = executionsOf(orders);
     await yieldToLoop();
     const securities = aggregateDepth(orders as readonly Order[]);
+    // A day read in part names only the orders before its gap, as it shows only those.
+    const unreadableOrders = [...unreadable.values()]
+      .filter((order) => !incomplete || order.position <= incomplete.missingFrom)
+      .sort((a, b) => a.position - b.position);
     const book: DayBook = {
       date,
       rows,
       executions,
       securities,
       skippedRecords,
+      ...(unreadableOrders.length > 0 ? { unreadableOrders } : {}),
       serialized: new Map(),
       bytes: rows.length * ROW_BYTES + executions.length * EXECUTION_BYTES,
       ...(incomplete ? { incomplete } : {}),

@@ -3,6 +3,7 @@ import {
   closedDayOf,
   EXECUTION_TABLE,
   ORDER_TABLE,
+  UNREADABLE_ORDERS_NAMED,
   wireRow,
   type Cell,
   type OrderBook,
@@ -138,6 +139,9 @@ async function serialize(
     fullSecurityIds,
     securities: book.securities,
     skippedRecords: book.skippedRecords ?? 0,
+    ...(book.unreadableOrders
+      ? { unreadableOrders: book.unreadableOrders.slice(0, UNREADABLE_ORDERS_NAMED) }
+      : {}),
     closed: closedDayOf(book.date),
     ...(incomplete ? { incomplete } : {}),
   };

@@ -1,3 +1,4 @@
+import type { UnreadableOrder, UnreadableOrderPart } from '../../contract/order-book';
 import type { OrderDayPage } from '../../contract/orders';
 import { legacyRead, type UpstreamClient, type UpstreamRequest } from './client';
 import { normalizeOrder, rawOrderSchema } from './order-wire';
@@ -27,10 +28,52 @@ function buildOrdersForADayRequest(params: OrdersForADayParams): UpstreamRequest
   });
 }
 
+/** Which part of an order (contract UnreadableOrderPart) each key of §2.1's record is. */
+const partOfKey: Record<string, UnreadableOrderPart> = {
+  order_Id: 'id',
+  security_id: 'security',
+  security_name: 'security',
+  order_type: 'side',
+  number_shares: 'shares',
+  shares_remaining: 'shares',
+  price_per_share: 'price',
+  total_amount: 'total',
+  status: 'status',
+  createdDate: 'times',
+  updateDate: 'times',
+  token: 'placed',
+  memberID: 'placed',
+  accountID: 'placed',
+  createdIPAddress: 'placed',
+  PND: 'terms',
+  'Contingencies ': 'terms',
+  'MinimumThreshold ': 'terms',
+  'Solicited ': 'terms',
+  matchedOrders: 'matches',
+  mathcedOrders: 'matches',
+};
+
+/**
+ * An order left out of a page, as the book names it: its place in the day (the page's start plus
+ * its place on the page, from 1), its id and security name where they could be read, and the
+ * parts of it that could not. A record that failed as a whole, or past its keys, is a `record`.
+ */
+function unreadableOrderOf(start: number, skipped: SkippedRecord): UnreadableOrder {
+  const parts = [...new Set(skipped.fields.map((key) => partOfKey[key] ?? 'record'))];
+  return {
+    position: start + skipped.position + 1,
+    ...(skipped.id === undefined ? {} : { orderId: skipped.id }),
+    ...(skipped.name === undefined ? {} : { securityName: skipped.name }),
+    parts: parts.length > 0 ? parts : ['record'],
+  };
+}
+
 export async function getOrdersForADay(
   client: UpstreamClient,
   params: OrdersForADayParams,
-): Promise<OrderDayPage & { skipped: SkippedRecord[]; received: number }> {
+): Promise<
+  OrderDayPage & { skipped: SkippedRecord[]; unreadable: UnreadableOrder[]; received: number }
+> {
   // §2.1: an array, or a string holding it. A missing key is an error, not an empty day.
   const { records, skipped } = await sendAndReadRecords(
     client,
@@ -38,6 +81,8 @@ export async function getOrdersForADay(
     'orderDetails',
     rawOrderSchema,
     normalizeOrder,
+    // An order left out is named by what of it can still be read.
+    { id: 'order_Id', name: 'security_name' },
   );
   return {
     date: params.date,
@@ -45,6 +90,7 @@ export async function getOrdersForADay(
     end: params.end,
     orders: records,
     skipped,
+    unreadable: skipped.map((record) => unreadableOrderOf(params.start, record)),
     // What the upstream sent, skipped records included: a page is short only by this count.
     received: records.length + skipped.length,
   };

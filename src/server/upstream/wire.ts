@@ -532,6 +532,11 @@ export interface SkippedRecord {
   position: number;
   issues: string[];
   /**
+   * The record's own keys that failed to read, as the platform spells them (no values); empty when
+   * the record as a whole did not fit, or its reading failed past the schema (normalize).
+   */
+  fields: string[];
+  /**
    * The record's own id where it could still be read (an offering's offeringId): a page about
    * that record can then say the platform sent it unreadable, not that it does not exist.
    */
@@ -560,6 +565,14 @@ export interface RecordKeys {
 export interface RecordsRead<T> {
   records: T[];
   skipped: SkippedRecord[];
+}
+
+/** The record's own keys whose values failed, once each (an issue at the record itself: none). */
+function failedKeys(error: z.ZodError): string[] {
+  const keys = error.issues.flatMap((issue) =>
+    issue.path.length > 0 ? [String(issue.path[0])] : [],
+  );
+  return [...new Set(keys)];
 }
 
 function issueLines(error: z.ZodError): string[] {
@@ -593,7 +606,13 @@ export function readRecords<Schema extends z.ZodType, Result>(
   list.forEach((entry, position) => {
     const parsed = schema.safeParse(entry);
     if (!parsed.success) {
-      skipped.push(withId(entry, { position, issues: issueLines(parsed.error).slice(0, 10) }));
+      skipped.push(
+        withId(entry, {
+          position,
+          issues: issueLines(parsed.error).slice(0, 10),
+          fields: failedKeys(parsed.error),
+        }),
+      );
       return;
     }
     try {
@@ -604,6 +623,7 @@ export function readRecords<Schema extends z.ZodType, Result>(
         withId(entry, {
           position,
           issues: [error instanceof Error ? error.message : 'not understood'],
+          fields: [],
         }),
       );
     }

@@ -59,6 +59,7 @@ describe('orders (interface document §2.1, §4.1, §4.2)', () => {
       end: 49,
       orders: [],
       skipped: [],
+      unreadable: [],
       received: 0,
     });
   });

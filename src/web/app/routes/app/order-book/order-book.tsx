@@ -12,7 +12,7 @@ import { DateFilterField } from '../../../../components/date-filter-field';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { PageHeader } from '../../../../components/page-header';
 import { EmptyState } from '../../../../components/query-state';
-import { listsNothing, SkippedRecordsNotice } from '../../../../components/skipped-records';
+import { listsNothing } from '../../../../components/skipped-records';
 import {
   orderBookQueryOptions,
   useOrderBook,
@@ -27,6 +27,7 @@ import {
   IncompleteBookNotice,
   WholeBookNote,
 } from '../../../../features/order-book/components/incomplete-book-notice';
+import { UnreadableOrdersNotice } from '../../../../features/order-book/components/unreadable-orders';
 import { formatCalendarDate } from '../../../../lib/format';
 import { useSearchUpdate, type SearchChanges } from '../../../../lib/use-search-update';
 import { requireSession } from '../../../session-guard';
@@ -202,7 +203,10 @@ export default function OrderBookRoute() {
         // One shape from the first progress line to the whole book: the grid mounts while the
         // day is read, fills with the first rows as they come, and is not mounted again.
         <>
-          <SkippedRecordsNotice count={query.data?.skippedRecords} />
+          <UnreadableOrdersNotice
+            count={query.data?.skippedRecords}
+            orders={query.data?.unreadableOrders}
+          />
           {query.data?.incomplete && (
             <IncompleteBookNotice
               incomplete={query.data.incomplete}

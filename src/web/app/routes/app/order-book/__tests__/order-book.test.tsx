@@ -302,3 +302,37 @@ describe('a day of which one page could not be read', () => {
     expect(screen.queryByRole('button', { name: 'Fetch the rest' })).toBeNull();
   });
 });
+
+describe('a day with orders the portal could not read', () => {
+  it('names each by its place in the day, its id and security, and what of it could not be read; the others are shown', async () => {
+    bff.use(
+      http.get('/api/order-book/:date', () => {
+        const book = {
+          ...publicBook(SHOWN, [orderRow('1'), orderRow('2')]),
+          skippedRecords: 2,
+          unreadableOrders: [
+            { position: 2, orderId: '4012', securityName: 'Acme Fund', parts: ['price', 'status'] },
+            { position: 5, parts: ['id', 'record'] },
+          ],
+        };
+        return new HttpResponse(`${JSON.stringify({ type: 'book', book })}\n`, {
+          headers: { 'Content-Type': 'application/x-ndjson' },
+        });
+      }),
+    );
+    renderWithProviders(<OrderBookRoute />, { path: `/order-book?date=${SHOWN}` });
+    const named = await screen.findByRole(
+      'list',
+      { name: 'Orders not shown' },
+      { timeout: 10_000 },
+    );
+    expect(named.closest('[role="status"]')!.textContent).toMatch(
+      /^2 orders could not be shown\. The service sent them in a form the portal could not read; everything else is listed\./,
+    );
+    expect([...named.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Order 4012 (\u2068Acme Fund\u2069), number 2 of the day: its price per share and status could not be read.',
+      'An order whose id could not be read, number 5 of the day: it could not be read as an order.',
+    ]);
+    expect(screen.getByText('2 of 2 orders.')).toBeTruthy();
+  });
+});
