@@ -133,7 +133,8 @@ function whyUncounted(trade: UncountedTrade): string {
   return listInWords(why);
 }
 
-function listInWords(words: string[]): string {
+/** "a", "a and b", "a, b and c". */
+export function listInWords(words: readonly string[]): string {
   return words.length < 2
     ? words.join('')
     : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;

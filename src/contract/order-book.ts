@@ -1,6 +1,8 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { isolate } from './bidi';
+import { listInWords } from './holdings';
+import { keysOf } from './keys-of';
 import { orderBookDaySchema } from './dates';
 import { closedMarketDay } from './market-calendar';
 import { apiErrorSchema } from './errors';
@@ -110,20 +112,21 @@ export function closedDayOf(date: string): ClosedDay | null {
  * `times`, who `placed` it (member and account), its `terms` (contingencies, minimum, solicited),
  * its `matches`; `record` when the record as a whole was not one.
  */
-const unreadableOrderPartSchema = z.enum([
-  'id',
-  'security',
-  'side',
-  'shares',
-  'price',
-  'total',
-  'status',
-  'times',
-  'placed',
-  'terms',
-  'matches',
-  'record',
-]);
+const partWords = {
+  id: 'order id',
+  security: 'security',
+  side: 'side (bid or offer)',
+  shares: 'number of shares',
+  price: 'price per share',
+  total: 'total amount',
+  status: 'status',
+  times: 'times',
+  placed: 'member and account',
+  terms: 'terms',
+  matches: 'matches',
+  record: 'record',
+} as const;
+const unreadableOrderPartSchema = z.enum(keysOf(partWords));
 export type UnreadableOrderPart = z.infer<typeof unreadableOrderPartSchema>;
 
 /**
@@ -143,26 +146,6 @@ export type UnreadableOrder = z.infer<typeof unreadableOrderSchema>;
 /** At most this many unreadable orders are named in a book; the others are counted only. */
 export const UNREADABLE_ORDERS_NAMED = 50;
 
-const partWords: Record<UnreadableOrderPart, string> = {
-  id: 'order id',
-  security: 'security',
-  side: 'side (bid or offer)',
-  shares: 'number of shares',
-  price: 'price per share',
-  total: 'total amount',
-  status: 'status',
-  times: 'times',
-  placed: 'member and account',
-  terms: 'terms',
-  matches: 'matches',
-  record: 'record',
-};
-
-const listed = (words: readonly string[]) =>
-  words.length < 2
-    ? (words[0] ?? '')
-    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
-
 /**
  * One unreadable order in words: "Order 4012 (Acme Fund), number 37 of the day: its price per
  * share and status could not be read." The security name is the platform's free text, isolated.
@@ -174,7 +157,7 @@ export function unreadableOrderInWords(order: UnreadableOrder): string {
   const wrong =
     parts.length === 0 || parts.includes('record')
       ? 'it could not be read as an order'
-      : `its ${listed(parts.map((part) => partWords[part]))} could not be read`;
+      : `its ${listInWords(parts.map((part) => partWords[part]))} could not be read`;
   return `${named}${security}, number ${order.position} of the day: ${wrong}.`;
 }
 

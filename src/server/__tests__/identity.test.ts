@@ -1316,14 +1316,19 @@ describe('maker-checker on large disbursements', () => {
     ]);
   });
 
-  it('an approval the platform refuses is logged as the held request’s sending, failed, not as the approver’s request', async () => {
-    const id = await hold('125');
+  /** A held request of `amount`, approved while the platform answers its send with `statusCode`. */
+  const approvedAnswered = async (amount: string, statusCode: string) => {
+    const id = await hold(amount);
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'createCustodyFundDisbursement',
-      statusCode: '110',
+      statusCode,
       times: 1,
     });
-    const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
+    return { id, approved: await post(`/api/disbursement-approvals/${id}/approve`, admin) };
+  };
+
+  it('an approval the platform refuses is logged as the held request’s sending, failed, not as the approver’s request', async () => {
+    const { id, approved } = await approvedAnswered('125', '110');
     expect(approved.json()).toMatchObject({ state: 'not_sent' });
     expect(await sendingEventsOf(id)).toEqual([
       {
@@ -1337,13 +1342,7 @@ describe('maker-checker on large disbursements', () => {
   });
 
   it("an approval the platform answers by refusing the portal's access (103) is unknown for that cause, recorded as such in the register (§5 rule 8, §7)", async () => {
-    const id = await hold('127');
-    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
-      operation: 'createCustodyFundDisbursement',
-      statusCode: '103',
-      times: 1,
-    });
-    const approved = await post(`/api/disbursement-approvals/${id}/approve`, admin);
+    const { id, approved } = await approvedAnswered('127', '103');
     const row = await registerRowOf(id);
     const refusedAccess =
       'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.';
