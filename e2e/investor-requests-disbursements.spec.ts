@@ -244,51 +244,69 @@ test("a second investor typing the first investor's account addresses is refused
   );
 });
 
-test('an investor enrols a passkey, which proves it: the disbursement right after is sent without asking for it again', async ({
+test('an investor who added a passkey on another device is asked for it before a disbursement, and the passkey sends it', async ({
   browser,
 }, testInfo) => {
-  // An admin set-up, enrolment and the disbursement: more than one page's worth of time.
+  // An admin set-up, two devices, enrolment and the disbursement: more than one page's worth of time.
   test.setTimeout(180_000);
   // WebAuthn needs a domain and the e2e portal's PUBLIC_URL is 127.0.0.1: the browser uses
   // localhost (the relying party the portal derives for a loopback address), and its API calls
   // carry PUBLIC_URL as their Origin, as one site behind a proxy would.
   const publicOrigin = testInfo.project.use.baseURL!;
   const origin = publicOrigin.replace('127.0.0.1', 'localhost');
-  const context = await browser.newContext({ baseURL: origin });
-  // The browser will not let a page change its own Origin header, so API calls are sent on by
-  // Playwright with it (cookies are the context's either way).
-  await context.route('**/api/**', async (route) => {
-    const response = await route.fetch({
-      headers: { ...route.request().headers(), origin: publicOrigin },
+  const device = async () => {
+    const context = await browser.newContext({ baseURL: origin });
+    // The browser will not let a page change its own Origin header, so API calls are sent on by
+    // Playwright with it (cookies are the context's either way).
+    await context.route('**/api/**', async (route) => {
+      const response = await route.fetch({
+        headers: { ...route.request().headers(), origin: publicOrigin },
+      });
+      await route.fulfill({ response });
     });
-    await route.fulfill({ response });
-  });
-  const user = await createJourneyUser(context.request, publicOrigin, 'passkey');
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    return { context, page, cdp, authenticatorId };
+  };
+  const laptop = await device();
+  const phone = await device();
+  const user = await createJourneyUser(laptop.context.request, publicOrigin, 'passkey');
 
-  await signIn(page, user.email, user.password);
-  await page.goto('/settings/security');
-  await page.getByRole('button', { name: 'Create passkey' }).click();
+  // Signed in on the phone first: with no factor yet, the password alone signs in.
+  await signIn(phone.page, user.email, user.password);
+  await signIn(laptop.page, user.email, user.password);
+  await laptop.page.goto('/settings/security');
+  await laptop.page.getByRole('button', { name: 'Create passkey' }).click();
   await expect(
-    page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+    laptop.page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
   ).toHaveCount(10);
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(page.getByRole('list', { name: 'Second factors' })).toContainText(
+  await laptop.page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(laptop.page.getByRole('list', { name: 'Second factors' })).toContainText(
     'My passkey (Passkey)',
   );
+  // The passkey is synced to the phone, as a platform's passkey manager would.
+  const { credentials } = await laptop.cdp.send('WebAuthn.getCredentials', {
+    authenticatorId: laptop.authenticatorId,
+  });
+  expect(credentials).toHaveLength(1);
+  await phone.cdp.send('WebAuthn.addCredential', {
+    authenticatorId: phone.authenticatorId,
+    credential: credentials[0]!,
+  });
+  await laptop.context.close();
 
+  const page = phone.page;
   await page.goto(`/accounts/${user.accountId}/disbursements/new`);
   await page.getByLabel('Amount (USD)').fill('25');
   await page.getByRole('button', { name: 'Review request' }).click();
@@ -297,14 +315,18 @@ test('an investor enrols a passkey, which proves it: the disbursement right afte
   const before = await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId);
   await review.getByRole('button', { name: 'Send request' }).click();
 
-  // Creating the passkey proved it in this session, within the step-up window: the money does
-  // not ask for it again (a session that proved nothing is asked: the route tests).
+  // Adding the passkey proved it in the laptop's session only: the phone's, which proved
+  // nothing, is asked for it before the money moves (a session that just added it is not: the
+  // route tests).
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(stepUp).toBeVisible();
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId)).toBe(before);
+  await stepUp.getByRole('button', { name: 'Use your passkey' }).click();
   await expect(page.getByText('Disbursement requested')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Confirm it is you' })).toHaveCount(0);
   expect(await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId)).toBe(
     before + 1,
   );
-  await context.close();
+  await phone.context.close();
 });
 
 test('a session ended from another device while a wire is typed: nothing was sent, and signing in again brings the wire back to send', async ({
