@@ -4,9 +4,11 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { SupportReference } from './errors/support-reference';
+import { StepUpCancelled } from './errors/step-up-cancelled';
 import {
   errorMessage,
   isApiClientError,
+  isStepUpRefusal,
   mayPassOnRetry,
   partMayPassOnRetry,
 } from '../lib/api-client';
@@ -58,6 +60,17 @@ export function ErrorAlert({
   wayOn,
   withSupportId = true,
 }: ErrorAlertProps) {
+  // Leaving the second-factor dialog is no failure: nothing was sent, and there is nothing for
+  // support to look up (a red alert with a support id read as one).
+  if (isStepUpRefusal(error))
+    return (
+      <StepUpCancelled
+        error={error}
+        title="Cancelled — nothing was sent"
+        again="Do it again when you are ready."
+        thenAgain="do it again"
+      />
+    );
   const requestId = isApiClientError(error) && withSupportId ? error.requestId : undefined;
   const retry = onRetry && mayPassOnRetry(error);
   const made =

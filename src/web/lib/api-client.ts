@@ -153,6 +153,14 @@ export type RequestOptions<T> = {
  * once more. Nothing was sent upstream by the refused request.
  */
 export type StepUpHandler = (error: ApiClientError) => Promise<boolean>;
+
+/**
+ * Refused for want of a fresh second factor (or of any second factor): the step-up dialog asks
+ * for it, and a request still refused so afterwards is one the person chose not to confirm (yet).
+ */
+export const isStepUpRefusal = (error: unknown): error is ApiClientError =>
+  isApiClientError(error) &&
+  (error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required');
 let stepUpHandler: StepUpHandler | null = null;
 
 export function setStepUpHandler(handler: StepUpHandler): () => void {
@@ -270,9 +278,7 @@ export async function apiRequest<T = unknown>(
       }
       throw error;
     }
-    const stepUp =
-      error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required';
-    if (stepUp && stepUpHandler && !options.noStepUp) {
+    if (isStepUpRefusal(error) && stepUpHandler && !options.noStepUp) {
       const proved = await stepUpHandler(error);
       if (proved && error.code === 'step_up_required') {
         return apiRequest(method, path, { ...options, noStepUp: true });

@@ -1,6 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { BusyButton } from '../busy-retry-button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,7 +21,11 @@ type FormDialogProps = {
   title: ReactNode;
   /** Called when the form is submitted; the page does not reload. */
   onSubmit: () => void;
-  /** True while the request runs: the submit button is disabled and says so; no way out. */
+  /**
+   * True while the request runs: the submit button is marked busy and says so; no way out. Busy,
+   * not disabled, so that it keeps the focus: a step-up dialog opened meanwhile gives the focus
+   * back to it, not to the dialog box (BusyButton).
+   */
   pending: boolean;
   /**
    * Said under the fields, with a progress bar, while the request runs ("Sending to the
@@ -61,8 +66,8 @@ export function FormDialog({
     noValidate: true,
     onSubmit: (event: FormEvent) => {
       event.preventDefault();
-      // Enter in a field submits a form even with no submit button.
-      if (!closed) onSubmit();
+      // Enter in a field submits a form even with no submit button; once, while it runs.
+      if (!closed && !pending) onSubmit();
     },
   } as const;
   return (
@@ -102,9 +107,9 @@ export function FormDialog({
           {closed ? 'Close' : 'Cancel'}
         </Button>
         {!closed && (
-          <Button type="submit" variant="contained" disabled={pending}>
+          <BusyButton type="submit" variant="contained" busy={pending}>
             {pending ? pendingLabel : submitLabel}
-          </Button>
+          </BusyButton>
         )}
       </DialogActions>
     </Dialog>

@@ -3,13 +3,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage, isApiClientError, type ApiClientError } from '../../lib/api-client';
+import { errorMessage, isApiClientError, isStepUpRefusal } from '../../lib/api-client';
 import { paths } from '../../config/paths';
 import { standingRefusalMessage } from '../../../contract/money-requests';
 import { viewerInstantWords } from '../../lib/format';
 import { focusOnMount } from '../../lib/focus';
 import type { RefusalKind } from './review-and-submit';
 import { SupportReference } from '../errors/support-reference';
+import { StepUpCancelled } from '../errors/step-up-cancelled';
 
 /** What to do after a refusal that sent nothing, by what it is about (see `RefusalKind`). */
 const afterRefusal = {
@@ -103,11 +104,6 @@ function useSignedInAgain(error: unknown): boolean {
   return againAfter !== null && againAfter === error;
 }
 
-/** The request was refused for want of a second factor the person chose not to give (yet). */
-const isStepUpRefusal = (error: unknown): error is ApiClientError =>
-  isApiClientError(error) &&
-  (error.code === 'step_up_required' || error.code === 'second_factor_enrolment_required');
-
 /**
  * A failed money-moving request, told by whether anything was submitted: `no` says what the
  * refusal was about and so what to do (change it, wait, ask support); a refusal for the moment
@@ -133,7 +129,16 @@ export function SubmissionError({
   whereToWatch?: ReactNode;
 }) {
   const signedInAgain = useSignedInAgain(error);
-  if (isStepUpRefusal(error)) return <StepUpCancelled error={error} />;
+  if (isStepUpRefusal(error))
+    return (
+      <StepUpCancelled
+        error={error}
+        title="Cancelled — nothing was sent"
+        again="Choose Try again when you are ready."
+        thenAgain="send it again"
+        takesFocus
+      />
+    );
   const platform = isPlatformRefusal(error);
   const submitted = isApiClientError(error) ? error.submitted : 'unknown';
   const reference = isApiClientError(error) ? error.reference : undefined;
@@ -205,26 +210,6 @@ export function SubmissionError({
         </>
       )}
       {!reference && mentionsSupport && <SupportReference requestId={requestId} mayPass={false} />}
-    </Alert>
-  );
-}
-
-/** The second factor was not given: neutral, nothing was sent, and the way on. */
-function StepUpCancelled({ error }: { error: ApiClientError }) {
-  return (
-    <Alert severity="info" role="status" tabIndex={-1} ref={focusOnMount}>
-      <AlertTitle>Cancelled — nothing was sent</AlertTitle>
-      {error.code === 'second_factor_enrolment_required' ? (
-        <>
-          This request needs a second factor. Add one in{' '}
-          <Link component={RouterLink} to={paths.app.security.getHref()}>
-            security settings
-          </Link>
-          , then send it again.
-        </>
-      ) : (
-        'The request goes only once you confirm it is you with your second factor. Choose Try again when you are ready.'
-      )}
     </Alert>
   );
 }

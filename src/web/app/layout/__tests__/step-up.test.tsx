@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { revealItem } from '../../../features/compliance/components/reveal-field';
 import { DisbursementForm } from '../../../features/custody/components/disbursement-form';
 import { StepUpDialogHost } from '../../../features/identity/components/step-up-dialog';
 import { bff, errorAnswer, mockPost, startMockBff } from '../../../testing/mock-bff';
@@ -24,7 +25,8 @@ const stepUpRequired = () =>
     submitted: 'no',
   });
 
-async function sendDisbursement(recoveryCodesLeft = 0) {
+/** The signed-in person has an authenticator app (and these many recovery codes). */
+function withAuthenticatorApp(recoveryCodesLeft = 0) {
   bff.use(
     http.get('/api/me/second-factors', () =>
       HttpResponse.json({
@@ -42,6 +44,10 @@ async function sendDisbursement(recoveryCodesLeft = 0) {
       }),
     ),
   );
+}
+
+async function sendDisbursement(recoveryCodesLeft = 0) {
+  withAuthenticatorApp(recoveryCodesLeft);
   const sent = mockPost('/api/accounts/A1234567/disbursements', stepUpRequired());
   const user = userEvent.setup({ delay: null });
   renderWithProviders(
@@ -137,5 +143,48 @@ describe('an investor asked for their second factor before money moves', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull(),
     );
+  });
+});
+
+describe('a reviewer asked for their second factor before the value is shown', () => {
+  it('cancels it and reads a neutral "Cancelled — nothing was sent", no support id, back on Reveal', async () => {
+    withAuthenticatorApp();
+    const sent = mockPost('/api/personal-data/reveal', stepUpRequired());
+    const user = userEvent.setup({ delay: null });
+    const [label, value] = revealItem({
+      objectType: 'account',
+      objectId: 'A1040000',
+      field: 'taxId',
+      masked: '•••-••-6789',
+      taxIdKind: 'ssn',
+    });
+    renderWithProviders(
+      <>
+        <StepUpDialogHost />
+        <p>
+          {label}: {value}
+        </p>
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Reveal Tax ID' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reveal Tax ID' }));
+    await user.type(dialog.getByRole('textbox', { name: /^Reason/ }), 'Case 4411: identity check');
+    const reveal = dialog.getByRole('button', { name: 'Reveal' });
+    await user.click(reveal);
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    // Busy while it waits, yet not disabled: a browser takes the focus off a disabled button, and
+    // the step-up dialog then gives it back to the Reveal dialog's box.
+    expect(reveal.textContent).toBe('Revealing…');
+    expect(reveal.getAttribute('aria-disabled')).toBe('true');
+    expect(reveal).toHaveProperty('disabled', false);
+    await user.click(within(stepUp).getByRole('button', { name: 'Cancel' }));
+
+    const notice = await dialog.findByRole('status');
+    expect(within(notice).getByText('Cancelled — nothing was sent')).toBeTruthy();
+    expect(notice.textContent).not.toMatch(/support|could not be revealed/);
+    expect(dialog.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(reveal));
+    expect(reveal.textContent).toBe('Reveal');
+    expect(sent).toHaveLength(1);
   });
 });
