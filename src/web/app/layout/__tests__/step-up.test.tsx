@@ -81,6 +81,16 @@ describe('an investor asked for their second factor before money moves', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('has the focus in the code field as its methods show, so a code typed at once goes in', async () => {
+    const { stepUp } = await sendDisbursement();
+    const code = await within(stepUp).findByLabelText(/Authenticator code/);
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    // Why it is asked is read with the title as the focus enters the dialog.
+    expect(descriptionOf(stepUp)).toBe(
+      'Confirm it is you with your second factor to continue. Nothing was sent yet.',
+    );
+  });
+
   it('types a wrong code and is put back in the code field to type the next one', async () => {
     const verify = mockPost(
       '/api/session/second-factor',

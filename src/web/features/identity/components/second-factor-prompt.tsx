@@ -12,6 +12,12 @@ type Props = {
   methods: readonly SecondFactorMethod[];
   /** Proved; `recoveryCodesLeft` when it was with a recovery code (the BFF's answer). */
   onVerified: (proof: { recoveryCodesLeft?: number }) => void;
+  /**
+   * Takes the focus as it shows: the passkey button when there is one, else the code field. For
+   * the step-up dialog, which opens before the methods are read and holds the focus on its box
+   * meanwhile, where a code typed at once would go nowhere.
+   */
+  focusFirst?: boolean;
 };
 
 /**
@@ -28,7 +34,7 @@ const codeWords = {
   recovery: { label: 'Recovery code', hint: 'One of the recovery codes you saved' },
 } as const;
 
-export function SecondFactorPrompt({ methods, onVerified }: Props) {
+export function SecondFactorPrompt({ methods, onVerified, focusFirst = false }: Props) {
   const codeId = useId();
   const hintId = useId();
   const [mode, setMode] = useState<'totp' | 'recovery'>(
@@ -43,6 +49,11 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
   // A refused code: focus goes back to the field to type the next one. The "Verify code" button
   // held it, and lost it while disabled: a dialog's focus trap would leave it on the dialog.
   const codeField = useRef<HTMLInputElement>(null);
+  const passkeyButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusFirst) (passkeyButton.current ?? codeField.current)?.focus();
+    // Once, as it shows: later the focus is where the person put it.
+  }, [focusFirst]);
   const [refusedCodes, setRefusedCodes] = useState(0);
   useEffect(() => {
     if (refusedCodes > 0) codeField.current?.focus();
@@ -81,7 +92,12 @@ export function SecondFactorPrompt({ methods, onVerified }: Props) {
         </Typography>
       )}
       {methods.includes('passkey') && (
-        <Button variant="contained" disabled={busy} onClick={() => void run(verifyWithPasskey)}>
+        <Button
+          ref={passkeyButton}
+          variant="contained"
+          disabled={busy}
+          onClick={() => void run(verifyWithPasskey)}
+        >
           Use your passkey
         </Button>
       )}

@@ -34,6 +34,7 @@ type Pending = {
 export function StepUpDialogHost() {
   const queryClient = useQueryClient();
   const titleId = useId();
+  const messageId = useId();
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);
 
@@ -95,16 +96,23 @@ export function StepUpDialogHost() {
     );
   }
   return (
-    <Dialog open={pending !== null} onClose={() => finish(false)} aria-labelledby={titleId}>
+    <Dialog
+      open={pending !== null}
+      onClose={() => finish(false)}
+      aria-labelledby={titleId}
+      // Read with the title as the focus enters: why it is asked, and that nothing was sent.
+      aria-describedby={messageId}
+    >
       <DialogTitle id={titleId}>
         {enrol ? 'A second factor is needed' : 'Confirm it is you'}
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText>{pending?.message}</DialogContentText>
+        <DialogContentText id={messageId}>{pending?.message}</DialogContentText>
         {!enrol && pending?.methods === null && <Typography>Loading your methods…</Typography>}
         {!enrol && pending?.methods && (
           <SecondFactorPrompt
             methods={pending.methods}
+            focusFirst
             onVerified={({ recoveryCodesLeft }) => {
               if (recoveryCodesLeft === undefined) finish(true);
               else setPending({ ...pending, codesLeft: recoveryCodesLeft });
