@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
 import { useCheckedDraft } from '../lib/use-draft';
+import { refusalText } from './form/refusal-text';
 
 const inputAttributes = {
   id: { translate: 'no', autoCapitalize: 'characters' },
@@ -64,7 +65,7 @@ export function RuleFilterField({
       {...field}
       // What is typed is checked first; the BFF's refusal stands for the value it was sent.
       error={field.error || (refused !== undefined && draft === (applied ?? ''))}
-      helperText={error ?? (draft === (applied ?? '') ? refused : undefined)}
+      helperText={refusalText(error ?? (draft === (applied ?? '') ? refused : undefined))}
       onBlur={apply}
       // Enter (a phone keyboard's Go) applies the id too, not only leaving the field: the form has
       // no submit button, so Enter would otherwise do nothing.

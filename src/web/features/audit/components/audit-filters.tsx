@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { auditActionLabel, auditQuerySchema, knownAuditActions } from '../../../../contract/audit';
 import { DayRangeFields } from '../../../components/day-range-fields';
 import { useCheckedDraft } from '../../../lib/use-draft';
+import { refusalText } from '../../../components/form/refusal-text';
 import type { AuditFilters } from '../api/get-audit-events';
 
 const userRule = auditQuerySchema.shape.user;
@@ -107,7 +108,7 @@ export function AuditFiltersForm({
             {...typed.field}
             error={Boolean(error)}
             onBlur={apply}
-            helperText={error ?? hint}
+            helperText={refusalText(error) ?? hint}
             autoComplete="off"
             slotProps={{ htmlInput: { translate } }}
           />
@@ -120,7 +121,7 @@ export function AuditFiltersForm({
         value={value.action ?? ''}
         onChange={(event) => onApply({ action: event.target.value || null })}
         error={refused.action !== undefined}
-        helperText={refused.action}
+        helperText={refusalText(refused.action)}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">Any</option>

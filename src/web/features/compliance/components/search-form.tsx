@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { complianceSearchQuerySchema } from '../../../../contract/compliance';
 import { useCheckedDraft } from '../../../lib/use-draft';
+import { refusalText } from '../../../components/form/refusal-text';
 
 const queryRule = complianceSearchQuerySchema.shape.q;
 
@@ -51,7 +52,7 @@ export function ComplianceSearchForm({
         type="search"
         {...field}
         error={Boolean(told)}
-        helperText={told ?? 'Name, account or party ID, email, city, state, EIN…'}
+        helperText={refusalText(told) ?? 'Name, account or party ID, email, city, state, EIN…'}
         sx={{ flex: '1 1 16rem' }}
         autoComplete="off"
       />

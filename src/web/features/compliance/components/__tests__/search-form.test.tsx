@@ -17,6 +17,19 @@ describe('a reviewer searches accounts and entities', () => {
     expect(onSearch).not.toHaveBeenCalled();
   });
 
+  it('a search refused with Enter in the box is read out, though the focus does not move', () => {
+    const onSearch = vi.fn();
+    render(<ComplianceSearchForm initial="" onSearch={onSearch} />);
+    const box = screen.getByRole('searchbox', { name: 'Search accounts and entities' });
+    box.focus();
+    fireEvent.change(box, { target: { value: 'a' } });
+    fireEvent.submit(box.closest('form')!);
+    // An alert as it appears: the box had the focus already, so its new description is not read.
+    expect(screen.getByRole('alert').textContent).toBe('Enter at least 2 characters');
+    expect(document.activeElement).toBe(box);
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+
   it('a search within the rule is passed on trimmed', () => {
     const onSearch = vi.fn();
     render(<ComplianceSearchForm initial="" onSearch={onSearch} />);
