@@ -87,6 +87,14 @@ test('a note of one long word breaks inside its card on a 375 px phone, the acco
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
   expect(widths[0], 'the page does not scroll sideways').toBeLessThanOrEqual(widths[1]);
   await expect(page.getByRole('button', { name: /account menu/ })).toBeInViewport();
+  // The reviews' four columns fit a phone whole: no frame to scroll sideways for a few pixels.
+  const reviews = page.getByRole('table', { name: 'Reviews' });
+  await expect(reviews).toContainText('KYC');
+  const frame = await reviews.evaluate((table) => [
+    table.parentElement!.scrollWidth,
+    table.parentElement!.clientWidth,
+  ]);
+  expect(frame[0], 'the reviews table fits its card').toBeLessThanOrEqual(frame[1]);
   await context.close();
 });
 

@@ -38,7 +38,13 @@ export function AccountReviews({ account }: { account: AccountView }) {
         Reviews
       </Typography>
       <Box ref={frame} {...scrolling} sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="reviews-heading">
+        {/* Four columns on a 375 px phone: half the cells' side padding there, so they fit
+            whole rather than scroll sideways for a few pixels. */}
+        <Table
+          size="small"
+          aria-labelledby="reviews-heading"
+          sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
+        >
           <ColumnHeadings columns={['Review', 'Status', 'Date', 'Note']} />
           <TableBody>
             {rows.map(([label, review, note]) => (
