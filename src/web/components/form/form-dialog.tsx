@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import type { FormElementSetter } from './form';
 
 type FormDialogProps = {
   open: boolean;
@@ -38,6 +39,8 @@ type FormDialogProps = {
   /** Nothing is left to submit (what the form was for has happened meanwhile): only Close. */
   closed?: boolean;
   contentSx?: SxProps<Theme>;
+  /** A useZodForm form's setFormElement: the dialog's paper is its form element. */
+  setFormElement?: FormElementSetter;
   children: ReactNode;
 };
 
@@ -56,6 +59,7 @@ export function FormDialog({
   pendingNote,
   closed = false,
   contentSx,
+  setFormElement,
   children,
 }: FormDialogProps) {
   const titleId = useId();
@@ -63,6 +67,7 @@ export function FormDialog({
   // `noValidate` is not (no browser validation bubbles: the fields show the contract's messages).
   const formPaper = {
     component: 'form',
+    ref: setFormElement,
     noValidate: true,
     onSubmit: (event: FormEvent) => {
       event.preventDefault();

@@ -2,6 +2,7 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
+  useState,
   type PointerEvent,
   type ReactNode,
   type Ref,
@@ -55,6 +56,10 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
   useEffect(() => {
     if (focusOnOpen) setFocus(focusOnOpen);
   }, [focusOnOpen, setFocus]);
+  // The form's own element (set by Form or FormDialog): its fields are judged in its order, not
+  // by name across the page, where another open form (a dialog over the page's form) may hold a
+  // field of the same name. Kept as state, set by the form element's ref callback.
+  const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
   const { submitCount, errors } = form.formState;
   // The errors of a submission are known with its count; focused once a submission, so a field
   // corrected later does not pull the focus back.
@@ -64,10 +69,12 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
   useLayoutEffect(() => {
     if (submitCount === focusedFor.current) return;
     focusedFor.current = submitCount;
-    const first = firstInPageOrder(errorPaths(errors));
+    const first = firstInPageOrder(formElement, errorPaths(errors));
     if (first) setFocus(first as FieldPath<z.input<Schema>>);
-  }, [submitCount, errors, setFocus]);
-  return form;
+  }, [submitCount, errors, setFocus, formElement]);
+  // On the object react-hook-form keeps for the form's life (and itself updates as it renders),
+  // so the form keeps one identity; the same callback every render.
+  return Object.assign(form, { setFormElement });
 }
 
 /** The paths of the fields in error ("address.city"), from react-hook-form's nested errors. */
@@ -80,13 +87,21 @@ function errorPaths(errors: object, prefix = ''): string[] {
 }
 
 /**
- * Of the fields at these paths, the one that comes first on the page: its input is found by its
- * name (a radio group's inputs share it) or by the id every bound field gives it (`field-<name>`).
+ * Of the fields at these paths, the one that comes first in the form: its input is found among
+ * the form's own elements by its name (a radio group's inputs share it) or by the id every bound
+ * field gives it (`field-<name>`). Without its element (a form not drawn through Form or
+ * FormDialog), the page is searched.
  */
-function firstInPageOrder(paths: string[]): string | undefined {
+function firstInPageOrder(
+  formElement: HTMLFormElement | null,
+  paths: string[],
+): string | undefined {
   const shown = paths.flatMap((path) => {
-    const input =
-      document.getElementsByName(path)[0] ?? document.getElementById(`field-${path}`) ?? null;
+    const byId = document.getElementById(`field-${path}`);
+    const input = formElement
+      ? (firstNamed(formElement.elements.namedItem(path)) ??
+        (byId && formElement.contains(byId) ? byId : null))
+      : (document.getElementsByName(path)[0] ?? byId);
     return input ? [{ path, input }] : [];
   });
   shown.sort((a, b) =>
@@ -95,8 +110,16 @@ function firstInPageOrder(paths: string[]): string | undefined {
   return shown[0]?.path ?? paths[0];
 }
 
+/** A radio group's inputs share their name: the first of them. */
+const firstNamed = (named: Element | RadioNodeList | null) =>
+  named instanceof RadioNodeList ? ((named[0] as Element | undefined) ?? null) : named;
+
+/** How a form element is handed to its useZodForm form: as its ref callback. */
+export type FormElementSetter = (element: HTMLFormElement | null) => void;
+
 type FormProps<TIn extends FieldValues, TOut> = {
-  form: UseFormReturn<TIn, unknown, TOut>;
+  /** A useZodForm form, which is given this form's element (setFormElement). */
+  form: UseFormReturn<TIn, unknown, TOut> & { setFormElement?: FormElementSetter };
   /** Called with the schema's output once every field passes. */
   onValid: SubmitHandler<TOut>;
   /** Called when a submission fails the schema (the fields show why). */
@@ -119,9 +142,11 @@ export function Form<TIn extends FieldValues, TOut>({
   ...rest
 }: FormProps<TIn, TOut>) {
   const movedPress = useMovedSubmitPress();
+  const { setFormElement } = form;
   return (
     <Box
       component="form"
+      ref={setFormElement}
       noValidate
       onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       onPointerDown={movedPress.onPointerDown}

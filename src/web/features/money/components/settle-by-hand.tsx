@@ -543,6 +543,7 @@ function SettleByHandDialog({
   return (
     <FormDialog
       open
+      setFormElement={form.setFormElement}
       onClose={close}
       title={`Settle ${request.reference} by hand`}
       onSubmit={() => void form.handleSubmit(submit)()}

@@ -263,6 +263,7 @@ function DecideDialog({
   return (
     <FormDialog
       open
+      setFormElement={form.setFormElement}
       onClose={close}
       title={decision === 'approve' ? 'Approve and send?' : 'Reject this disbursement?'}
       onSubmit={submit}
