@@ -17,7 +17,7 @@ const accountOf = (row: PurchaseRow) => row.accountId ?? 'no account';
 const columns: GridColDef<PurchaseRow>[] = [
   {
     field: 'tradeId',
-    headerName: 'Trade',
+    headerName: 'Trade ID',
     minWidth: 90,
     flex: 0.8,
     sortComparator: compareTradeIds,
@@ -93,7 +93,7 @@ const tradeLinesColumn = linesColumn<PurchaseRow>('tradeId', 'Trades', (row) => 
   </>,
   <>
     Shares {row.shares === null ? 'could not be read' : formatDecimal(row.shares)} ·{' '}
-    {formatTimestamp(row.purchasedAt)} · Trade {row.tradeId}
+    {formatTimestamp(row.purchasedAt)} · Trade ID {row.tradeId}
   </>,
 ]);
 const phoneColumns = [tradeLinesColumn];

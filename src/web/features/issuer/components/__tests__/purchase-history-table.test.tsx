@@ -50,7 +50,7 @@ const tradeIdsShown = async () => {
   return within(grid)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => /Trade (\d+)/.exec(row.textContent ?? '')?.[1]);
+    .map((row) => /Trade ID (\d+)/.exec(row.textContent ?? '')?.[1]);
 };
 
 describe('an issuer reads an offering’s trades on a phone', () => {
@@ -71,7 +71,7 @@ describe('an issuer reads an offering’s trades on a phone', () => {
     const rows = within(grid).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(
-        /^\u2068Investor 3\u2069 \(A1040003\)\$700\.50 · Settled: the units are in the account\s*Shares 3 · Nov 4, 2026, [^·]+ · Trade 1003$/,
+        /^\u2068Investor 3\u2069 \(A1040003\)\$700\.50 · Settled: the units are in the account\s*Shares 3 · Nov 4, 2026, [^·]+ · Trade ID 1003$/,
       ),
       expect.stringMatching(
         /^\u2068Name not given\u2069 \(A1040002\)\$800\.50 · Created: waiting for payment/,
@@ -116,5 +116,20 @@ describe('an issuer reads a trade of an investor whose name carries a right-to-l
     const [row] = within(grid).getAllByRole('row').slice(1);
     expect(row.textContent).toMatch(/^\u2068Kim Ortega\u2069 \(A1049342\)/);
     expect(row.textContent).not.toContain('\u202E');
+  });
+});
+
+/*
+ * The id column is headed as My investments heads its own, and as an investment's receipt names
+ * it: "Trade ID", one name a person can quote to the other side.
+ */
+describe('an issuer reads an offering’s trades on a wide screen', () => {
+  withViewportWidth(1280);
+
+  it('reads the id column as Trade ID, as investors read theirs', async () => {
+    render(<Kept rows={[purchase(1)]} />);
+    const grid = await screen.findByRole('grid', { name: 'Trades' });
+    expect(within(grid).getByRole('columnheader', { name: 'Trade ID' })).toBeTruthy();
+    expect(within(grid).getByRole('gridcell', { name: '1001' })).toBeTruthy();
   });
 });
