@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
-import { changeMyPasswordSchema, passwordLengthWords } from '../../../../contract/identity';
+import { changeMyPasswordSchema } from '../../../../contract/identity';
 import { BusyButton } from '../../../components/busy-retry-button';
 import { ErrorAlert } from '../../../components/error-alert';
 import { applyFieldErrors, refusesFields } from '../../../components/form/apply-field-errors';
@@ -12,6 +12,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { QueryState } from '../../../components/query-state';
 import { focusOnMount } from '../../../lib/focus';
 import { useChangeMyPassword, useMyPassword } from '../api/password';
+import { NewPasswordField } from './new-password-field';
 
 /**
  * The contract's change, and the new password typed a second time: a slip of the finger in a
@@ -90,7 +91,6 @@ function ChangePasswordForm() {
       },
     );
   };
-  const passwordField = { control: form.control, type: 'password', required: true } as const;
 
   return (
     <Form
@@ -115,23 +115,19 @@ function ChangePasswordForm() {
         <ErrorAlert error={change.error} title="Your password was not changed" />
       )}
       <FormTextField
-        {...passwordField}
+        control={form.control}
         name="currentPassword"
         label="Current password"
+        type="password"
         autoComplete="current-password"
+        required
       />
-      <FormTextField
-        {...passwordField}
-        name="newPassword"
-        label="New password"
-        autoComplete="new-password"
-        helperText={passwordLengthWords}
-      />
-      <FormTextField
-        {...passwordField}
+      <NewPasswordField control={form.control} name="newPassword" />
+      <NewPasswordField
+        control={form.control}
         name="newPasswordAgain"
         label="New password again"
-        autoComplete="new-password"
+        helperText={null}
       />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Changing it asks for your second factor, if you have one, and ends every other session of

@@ -5,9 +5,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { passwordLengthWords, setUserPasswordSchema } from '../../../../contract/identity';
+import { setUserPasswordSchema } from '../../../../contract/identity';
 import { Form, useZodForm } from '../../../components/form/form';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { NewPasswordField } from './new-password-field';
 
 /**
  * An admin's new password for another user, asked in a dialog of its own: it says what it does
@@ -60,17 +60,7 @@ export function SetPasswordDialog({
             one in a safe way (not in the same message as their email address); they can change it
             in Security settings once signed in.
           </DialogContentText>
-          <FormTextField
-            id={fieldId}
-            control={form.control}
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            helperText={passwordLengthWords}
-            required
-            fullWidth
-          />
+          <NewPasswordField id={fieldId} control={form.control} name="password" fullWidth />
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button onClick={close}>Cancel</Button>

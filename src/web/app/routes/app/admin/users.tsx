@@ -63,6 +63,7 @@ import {
   useChangeUser,
   type UsersFind,
 } from '../../../../features/identity/api/admin-users';
+import { NewPasswordField } from '../../../../features/identity/components/new-password-field';
 import { SetPasswordDialog } from '../../../../features/identity/components/set-password-dialog';
 import { paths } from '../../../../config/paths';
 import { usePortalConfig } from '../../../../features/auth/api/get-portal-config';
@@ -330,16 +331,14 @@ function CreateUserForm({ onManage }: { onManage: (user: AdminUser) => void }) {
         <FormTextField control={form.control} name="email" label="Email" type="email" required />
         <FormTextField control={form.control} name="name" label="Name" required />
         <FormNativeSelect control={form.control} name="role" label="Role" options={roleOptions} />
-        <FormTextField
+        <NewPasswordField
           control={form.control}
           name="password"
           label="Password"
-          type="password"
-          autoComplete="new-password"
           required={passwordRequired}
           helperText={
             passwordRequired
-              ? passwordLengthWords
+              ? undefined
               : `Leave empty for single sign-on only; ${passwordLengthWords} otherwise`
           }
         />
