@@ -199,6 +199,48 @@ test('when the platform refuses for a permission the portal lacks, the investor 
   }
 });
 
+test("when the platform refuses the portal's own access, the investor is sent to support, keeps what they typed, and no form is offered until it is fixed", async ({
+  page,
+}) => {
+  const accountId = await openForm(page);
+  // §5 rule 8: credentials the platform refuses answer 103. The BFF reads the linked bank before
+  // an ACH is sent, so a refusal there means nothing was sent.
+  const refused = { operation: 'getExternalAccount', statusCode: '103', when: { accountId } };
+  const once = await injectFault(page, { ...refused, times: 1 });
+  const before = await upstreamCalls(page, 'createCustodyFundDisbursement', accountId);
+  try {
+    await page.getByLabel('Amount (USD)').fill('13.57');
+    await page.getByRole('button', { name: 'Review request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText('Not submitted')).toBeVisible();
+    await expect(
+      dialog.getByText(
+        /not set up correctly\. Nothing in your request needs to change: contact support/,
+      ),
+    ).toBeVisible();
+    // Sending again cannot pass until the operators fix the portal's access.
+    await expect(dialog.getByRole('button', { name: /Send request|Try again/ })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByLabel('Amount (USD)')).toHaveValue('13.57');
+  } finally {
+    await removeFault(page, once);
+  }
+  expect(await upstreamCalls(page, 'createCustodyFundDisbursement', accountId)).toBe(before);
+
+  // Refused from the page's first reads: no form to fill in, support named, no Try again.
+  const lasting = await injectFault(page, refused);
+  try {
+    await page.reload();
+    await expect(page.getByText('A disbursement cannot be requested right now')).toBeVisible();
+    await expect(page.getByText(/not set up correctly\. Please contact support/)).toBeVisible();
+    await expect(page.getByLabel('Amount (USD)')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Try again|Reload/ })).toHaveCount(0);
+  } finally {
+    await removeFault(page, lasting);
+  }
+});
+
 test('on a phone, the disbursement form fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await openForm(page);
