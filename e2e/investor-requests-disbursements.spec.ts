@@ -31,6 +31,15 @@ async function openForm(page: Page) {
   return accountId;
 }
 
+/** Sends an ACH disbursement of `amount` from the open form; its review dialog, answered. */
+async function sendByAch(page: Page, amount: string) {
+  await page.getByLabel('Amount (USD)').fill(amount);
+  await page.getByRole('button', { name: 'Review request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  return dialog;
+}
+
 test('an investor requests an ACH disbursement', async ({ page }) => {
   const accountId = await openForm(page);
   await page.getByLabel('Amount (USD)').fill('125.50');
@@ -95,10 +104,7 @@ test('when the connection drops, the investor is told the outcome is unknown and
     when: { accountId },
   });
   try {
-    await page.getByLabel('Amount (USD)').fill('10');
-    await page.getByRole('button', { name: 'Review request' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
-    await dialog.getByRole('button', { name: 'Send request' }).click();
+    const dialog = await sendByAch(page, '10');
     await expect(dialog.getByText('We do not know whether this was submitted')).toBeVisible();
     // It names our reference and where the request now lives (the register and timeline).
     await expect(dialog.getByText(/Our reference: MR-[0-9A-Z]{10}/)).toBeVisible();
@@ -187,10 +193,7 @@ test('when the platform refuses for a permission the portal lacks, the investor 
     when: { accountId },
   });
   try {
-    await page.getByLabel('Amount (USD)').fill('11');
-    await page.getByRole('button', { name: 'Review request' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
-    await dialog.getByRole('button', { name: 'Send request' }).click();
+    const dialog = await sendByAch(page, '11');
     await expect(dialog.getByText('Refused by the platform')).toBeVisible();
     await dialog.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('Disbursement requested')).toBeVisible();
@@ -209,10 +212,7 @@ test("when the platform refuses the portal's own access, the investor is sent to
   const once = await injectFault(page, { ...refused, times: 1 });
   const before = await upstreamCalls(page, 'createCustodyFundDisbursement', accountId);
   try {
-    await page.getByLabel('Amount (USD)').fill('13.57');
-    await page.getByRole('button', { name: 'Review request' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Review your disbursement request' });
-    await dialog.getByRole('button', { name: 'Send request' }).click();
+    const dialog = await sendByAch(page, '13.57');
     await expect(dialog.getByText('Not submitted')).toBeVisible();
     await expect(
       dialog.getByText(
