@@ -440,3 +440,17 @@ export async function breakCatalogue(h: Harness): Promise<void> {
     });
   }
 }
+
+/**
+ * The fast-check parameters of the fuzz tests: `runs` generated inputs per route, drawn from a
+ * fixed seed, so a run in CI tries the same inputs each time and a failure comes back on the
+ * next run. FUZZ_RUNS=1000 searches deeper by hand; FUZZ_SEED=random (or any number) draws
+ * other inputs. The properties and the coverage checks of each route are the same either way.
+ */
+export function fuzzParameters(runs: number): { numRuns: number; seed?: number } {
+  const seed = process.env.FUZZ_SEED ?? '20261130';
+  return {
+    numRuns: Number(process.env.FUZZ_RUNS ?? runs),
+    ...(seed === 'random' ? {} : { seed: Number(seed) }),
+  };
+}
