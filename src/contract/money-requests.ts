@@ -119,7 +119,7 @@ export function notSentPair(request: {
  * request may have arrived as two unrelated facts, nor that no answer came back.
  */
 export const ACCESS_REFUSED_OUTCOME_UNKNOWN =
-  'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.';
+  'The platform refused the portal’s access, which the portal’s operators must fix, so we cannot tell whether this reached it.';
 
 /**
  * Why an outcome is unknown, where the general "no answer came back" is not so: `access_refused`,

@@ -1345,7 +1345,7 @@ describe('maker-checker on large disbursements', () => {
     const { id, approved } = await approvedAnswered('127', '103');
     const row = await registerRowOf(id);
     const refusedAccess =
-      'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.';
+      'The platform refused the portal’s access, which the portal’s operators must fix, so we cannot tell whether this reached it.';
     expect(approved.json()).toMatchObject({ state: 'unknown', reference: row.reference });
     expect(approved.json().message.startsWith(`${refusedAccess} Do not send it again.`)).toBe(true);
     expect(approved.json().staffMessage.startsWith(`${refusedAccess} Do not send it again.`)).toBe(

@@ -210,7 +210,7 @@ describe('creates under upstream faults', () => {
     const error = res.json().error;
     expect(error).toMatchObject({ code: 'upstream_misconfigured', submitted: 'unknown' });
     expect(error.message).toBe(
-      `We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: ${error.reference}.`,
+      `The platform refused the portal’s access, which the portal’s operators must fix, so we cannot tell whether this reached it. Do not send it again. We check with the platform and settle it; if it stays unknown, contact support and quote our reference. Our reference: ${error.reference}.`,
     );
     // The register says why it is unknown, not "no answer came back": an answer came.
     const listed = await call(h.app, 'GET', `/api/accounts/${accountId}/money-requests`, {
@@ -225,7 +225,7 @@ describe('creates under upstream faults', () => {
       .json()
       .entries.find((e: { reference: string | null }) => e.reference === error.reference);
     expect(entry.state).toBe(
-      'Outcome unknown: We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.',
+      'Outcome unknown: The platform refused the portal’s access, which the portal’s operators must fix, so we cannot tell whether this reached it.',
     );
   });
 

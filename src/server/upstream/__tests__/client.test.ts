@@ -240,7 +240,7 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
       statusCode: '103',
     });
     expect(refusedWrite.userMessage).toBe(
-      'We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix. Check whether it took effect before sending it again, and contact support.',
+      'The platform refused the portal’s access, which the portal’s operators must fix, so we cannot tell whether this reached it. Check whether it took effect before sending it again, and contact support.',
     );
     expect(refusedWrite.userMessage).not.toMatch(/Nothing was submitted|try again in a moment/);
     // Sent once: a write is never repeated by the client.

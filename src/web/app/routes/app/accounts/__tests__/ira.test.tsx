@@ -155,7 +155,7 @@ describe('the IRA page of an account whose IRA request stands (§4.7)', () => {
     ).toBeTruthy();
     expect(
       within(waiting).getByText(
-        'Outcome unknown: We do not know whether this reached the platform: the platform refused the portal’s access, which the portal’s operators must fix.',
+        'Outcome unknown: The platform refused the portal’s access, which the portal’s operators must fix, so we cannot tell whether this reached it.',
       ),
     ).toBeTruthy();
     expect(within(waiting).queryByText(/no answer came back/)).toBeNull();
