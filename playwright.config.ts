@@ -10,6 +10,8 @@ const SANDBOX_PORT = PORT + 10;
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const sandboxURL = `http://127.0.0.1:${SANDBOX_PORT}`;
 const dataDir = `.data/e2e-${PORT}`;
+/** Each demo user's signed-in browser state, made once a run (e2e/global-setup.ts). */
+export const signedInStateDir = `${dataDir}/signed-in`;
 /** The local OpenID provider of the single sign-on journey (e2e/identity.spec.ts). */
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8335);
 
@@ -44,6 +46,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Parallel runs on other ports must not delete each other's traces.
   outputDir: `${dataDir}/test-results`,
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   // Two workers fit the 2-core CI machine; specs that share sandbox state run serially inside.
   workers: 2,

@@ -1,5 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedInAs } from './helpers';
 
 /*
  * The audit log at 1280 px with the rows that need the most room: a request's events name our
@@ -59,7 +59,7 @@ test('at 1280 px the Object column shows each reference on one line and breaks a
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.route(/\/api\/audit-events(\?|$)/, wideEvents);
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test');
   await page.goto('/audit');
   const grid = page.getByRole('grid', { name: 'Audit events' });
   await expect(grid).toContainText('MR-A92KBJ09Z6 in the register');

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, smallTargets } from './helpers';
+import { expectNoSeriousA11yViolations, signedInAs, smallTargets } from './helpers';
 
 test('a reviewer filters fund moves across accounts, pages through, opens one and reveals its bank number', async ({
   page,
 }) => {
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test', '/offerings');
   await page.getByRole('link', { name: 'Fund moves' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fund moves' })).toBeVisible();
   const table = page.getByRole('grid', { name: 'Fund moves' });
@@ -49,7 +49,7 @@ test('on a 375 px phone a reviewer finds accounts and fund moves as cards, every
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test');
 
   await page.goto('/compliance/search?q=quinn');
   const accounts = page.getByRole('list', { name: 'Accounts found' }).getByRole('listitem');

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signedInAs } from './helpers';
 
 test('a reviewer searches, reviews an account, reveals its tax id with a reason, and finds it in the audit log', async ({
   page,
 }) => {
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test', '/offerings');
   await page.getByRole('link', { name: 'Search' }).first().click();
   const box = page.getByRole('searchbox', { name: 'Search accounts and entities' });
   await box.fill('q');
@@ -76,7 +76,7 @@ test('a note of one long word breaks inside its card on a 375 px phone, the acco
     viewport: { width: 375, height: 812 },
   });
   const page = await context.newPage();
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test');
   await page.goto('/compliance/accounts/A1040000');
   // A pasted link: notes cannot be changed, so a note that widened the page would stay.
   const link = `https://example.test/case/${'x'.repeat(130)}`;
@@ -99,7 +99,7 @@ test('a note of one long word breaks inside its card on a 375 px phone, the acco
 });
 
 test('a reviewer opens an entity from the search and reveals its EIN', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
+  await signedInAs(page, 'admin@demo.test');
   await page.goto('/compliance/search?q=ventures');
   const entities = page.getByRole('grid', { name: 'Entities found' });
   await entities.getByRole('link').first().click();
@@ -111,7 +111,7 @@ test('a reviewer opens an entity from the search and reveals its EIN', async ({ 
 });
 
 test('investors reach no compliance page', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test', '/offerings');
   await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   const response = await page.request.get('/api/compliance/search?q=quinn', {
     headers: { 'X-CSRF': '1' },

@@ -5,7 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   linkedAccountIds,
   PHONE_IN_HAND,
-  signIn,
+  signedInAs,
   transitionsSettled,
 } from './helpers';
 import { disbursementReachesPlatform, injectFault, removeFault } from './investor-helpers';
@@ -18,7 +18,7 @@ test('a reviewer settling a lost disbursement by hand is held to the rules: a pl
   page,
 }) => {
   // The second investor's account: the other journeys of this run use the first investor's.
-  await signIn(page, 'investor2@demo.test');
+  await signedInAs(page, 'investor2@demo.test');
   const [accountId] = await linkedAccountIds(page.request);
   const fault = await injectFault(page, {
     operation: 'createCustodyFundDisbursement',
@@ -43,7 +43,7 @@ test('a reviewer settling a lost disbursement by hand is held to the rules: a pl
   await page.context().clearCookies();
 
   // The reviewer finds it among the unknown outcomes and records what the platform shows.
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test');
   await page.goto(`/compliance/money-requests?outcome=unknown&accountId=${accountId}`);
   await page.getByRole('button', { name: `Settle by hand: ${reference}` }).click();
   const dialog = page.getByRole('dialog', { name: `Settle ${reference} by hand` });
@@ -111,7 +111,7 @@ test("a reviewer exports the register and follows one request's life through the
   page,
 }) => {
   // A request of the second investor: the other journeys of this run use the first investor's.
-  await signIn(page, 'investor2@demo.test');
+  await signedInAs(page, 'investor2@demo.test');
   const [accountId] = await linkedAccountIds(page.request);
   // The journey that settles a lost disbursement by hand uses this account too: while its request
   // stands unsettled, a new disbursement here would be held until confirmed as an additional one.
@@ -142,7 +142,7 @@ test("a reviewer exports the register and follows one request's life through the
   const reference = /MR-[0-9A-Z]{10}/.exec(quoted ?? '')![0];
   await page.context().clearCookies();
 
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test');
   await page.goto(`/compliance/money-requests?accountId=${accountId}`);
   const register = page.getByRole('table', { name: 'Money requests' });
   await expect(register).toContainText(reference);

@@ -4,7 +4,7 @@ import {
   linkedAccountIds,
   oneUserPerRole,
   openInApp,
-  signIn,
+  signedInAs,
   trackRequests,
   type Role,
 } from './helpers';
@@ -111,7 +111,7 @@ viewports.forEach((viewport, viewportIndex) => {
         const settled = trackRequests(page);
         const responseLeaks = collectResponses(page);
         const leaks: Leak[] = [];
-        await signIn(page, user.email);
+        await signedInAs(page, user.email, '/offerings');
         for (const portalPage of pages) {
           const where = `${portalPage.name} as ${user.role} (${viewport.name})`;
           await test.step(portalPage.name, async () => {
@@ -136,21 +136,21 @@ viewports.forEach((viewport, viewportIndex) => {
 test.describe('dialogs, menus, drawers and form errors are accessible', () => {
   test('the mobile navigation drawer, open (375 px)', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, 'investor@demo.test');
+    await signedInAs(page, 'investor@demo.test', '/offerings');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(page.getByRole('dialog', { name: 'Navigation menu' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the open navigation drawer');
   });
 
   test('the user menu, open', async ({ page }) => {
-    await signIn(page, 'investor@demo.test');
+    await signedInAs(page, 'investor@demo.test', '/offerings');
     await page.locator('button[aria-haspopup="menu"]').first().click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the open user menu');
   });
 
   test('the disbursement form with its errors, then its review dialog', async ({ page }) => {
-    await signIn(page, 'investor@demo.test');
+    await signedInAs(page, 'investor@demo.test');
     const accountId = (await linkedAccountIds(page.request))[0];
     await page.goto(`/accounts/${accountId}/disbursements/new`);
     await page.getByLabel('Domestic wire (U.S. bank)').check();
@@ -171,7 +171,7 @@ test.describe('dialogs, menus, drawers and form errors are accessible', () => {
   test('the IRA wizard showing the errors of its first step', async ({ page }) => {
     // The second investor's fourth account has no custody account yet, and the IRA journey
     // (investor-opens-an-ira.spec.ts) requests one for the third: the wizard is offered here.
-    await signIn(page, 'investor2@demo.test');
+    await signedInAs(page, 'investor2@demo.test');
     const accountId = (await linkedAccountIds(page.request))[3];
     await page.goto(`/accounts/${accountId}/ira`);
     await page.getByLabel('Address line 1').fill('');
@@ -181,7 +181,7 @@ test.describe('dialogs, menus, drawers and form errors are accessible', () => {
   });
 
   test("a reviewer's reveal dialog, with its reason error", async ({ page }) => {
-    await signIn(page, 'compliance@demo.test');
+    await signedInAs(page, 'compliance@demo.test');
     await page.goto('/compliance/accounts/A1040000');
     await page.getByRole('button', { name: 'Reveal Tax ID' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reveal Tax ID' });

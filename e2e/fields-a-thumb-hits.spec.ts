@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedInAs } from './helpers';
 
 /**
  * The fields drawn on the page (text boxes, selects, the search-as-you-type filters' boxes) that
@@ -29,7 +29,7 @@ test('on a 375 px phone every filter, sort and small field is a target a thumb h
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   // The skip link, shown once the keyboard reaches it.
   await page.goto('/accounts');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -49,7 +49,7 @@ test('on a 375 px phone every filter, sort and small field is a target a thumb h
   }
 
   await page.context().clearCookies();
-  await signIn(page, 'admin@demo.test');
+  await signedInAs(page, 'admin@demo.test');
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await shortFields(page), 'users').toEqual([]);

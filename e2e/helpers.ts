@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+import { signedInStateDir } from '../playwright.config';
 
 export type Role = 'investor' | 'issuer_staff' | 'compliance' | 'admin';
 
@@ -26,6 +33,30 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+/** Where the global set-up keeps a demo user's signed-in browser state (e2e/global-setup.ts). */
+export const signedInStatePath = (email: string) => `${signedInStateDir}/${email}.json`;
+
+type Cookies = Parameters<BrowserContext['addCookies']>[0];
+const savedCookies = new Map<string, Cookies>();
+
+/**
+ * Signs the page's browser in as a demo user with the session the global set-up opened for them,
+ * without the sign-in page, and opens `path` when given. For journeys that do not test signing
+ * in: the journeys of both workers that sign in this way as one user share one session, so a
+ * journey that ends sessions (signs out, ends other sessions, changes a password or a second
+ * factor, disables the user) signs in with signIn, or as a user of its own.
+ */
+export async function signedInAs(page: Page, email: string, path?: string) {
+  let cookies = savedCookies.get(email);
+  if (!cookies) {
+    cookies = (JSON.parse(readFileSync(signedInStatePath(email), 'utf8')) as { cookies: Cookies })
+      .cookies;
+    savedCookies.set(email, cookies);
+  }
+  await page.context().addCookies(cookies);
+  if (path) await page.goto(path);
 }
 
 /** The accounts linked to the signed-in user, as the BFF's session lists them. */

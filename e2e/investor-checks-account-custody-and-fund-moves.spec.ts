@@ -1,9 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, linkedAccountIds, signIn, smallTargets } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  linkedAccountIds,
+  signedInAs,
+  smallTargets,
+} from './helpers';
 import { expectNoHorizontalScroll } from './investor-helpers';
 
 test('an investor opens an account, its custody account and its fund moves', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test', '/offerings');
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'My accounts' })
@@ -53,7 +58,7 @@ test('an investor opens an account, its custody account and its fund moves', asy
 });
 
 test('a reference number of another account is not shown under this account', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const [a, b] = await linkedAccountIds(page.request);
   const list = await (
     await page.request.get(`/api/accounts/${a}/fund-moves`, { headers: { 'X-CSRF': '1' } })
@@ -64,7 +69,7 @@ test('a reference number of another account is not shown under this account', as
 
 test('on a phone, the account and fund moves fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const [accountId] = await linkedAccountIds(page.request);
   await page.goto(`/accounts/${accountId}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Reviews' })).toBeVisible();

@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, smallTargets, transitionsSettled } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  signedInAs,
+  smallTargets,
+  transitionsSettled,
+} from './helpers';
 import {
   expectFocusBelowAppBar,
   expectNoHorizontalScroll,
@@ -13,7 +18,7 @@ import {
 test('an investor invests in an offering: bounds explained, reviewed, one trade created', async ({
   page,
 }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const offering = await investableOffering(page);
   await page.goto(`/offerings/${offering.id}`);
   await page.getByRole('link', { name: 'Invest in this offering' }).click();
@@ -55,7 +60,7 @@ test('an investor invests in an offering: bounds explained, reviewed, one trade 
 });
 
 test('a closed offering explains why it takes no investment', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const response = await page.request.get('/api/offerings?status=closed', {
     headers: { 'X-CSRF': '1' },
   });
@@ -69,7 +74,7 @@ test('a double click on "Review investment" shows the review, and it stays', asy
   // Edit lies where Review was: the browser gives the second click to it, counted as the second
   // of a double click (event.detail 2), which only a real browser tells.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const offering = await investableOffering(page);
   await page.goto(`/offerings/${offering.id}/invest`);
   await page.getByLabel('Invest from account').selectOption({ index: 1 });
@@ -99,7 +104,7 @@ test('on a phone, the invest form is on the first screen and its receipt opens a
   });
   const page = await phone.newPage();
   try {
-    await signIn(page, 'investor@demo.test');
+    await signedInAs(page, 'investor@demo.test');
     const offering = await investableOffering(page);
     await page.goto(`/offerings/${offering.id}/invest`);
     const account = page.getByLabel('Invest from account');
@@ -147,7 +152,7 @@ test('when the connection drops while investing, the investor is told the outcom
 }) => {
   // The reviewer may settle the lost request only once it cannot still be in flight.
   test.setTimeout(120_000);
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const offering = await investableOffering(page);
   await page.goto(`/offerings/${offering.id}/invest`);
   await page.getByLabel('Invest from account').selectOption({ index: 1 });

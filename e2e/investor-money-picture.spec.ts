@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isolate } from '../src/contract/bidi';
-import { expectNoSeriousA11yViolations, linkedAccountIds, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, linkedAccountIds, signedInAs } from './helpers';
 import { expectNoHorizontalScroll, investableOffering, setBankLinking } from './investor-helpers';
 
 // One journey over one account's money; it runs alone so its amounts are its own.
@@ -25,7 +25,7 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
 }) => {
   // One journey across a dozen pages and five money requests, each checked where it lands.
   test.setTimeout(180_000);
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   // The Roth IRA account starts without a linked bank (docs/sandbox.md, seed data).
   const accountId = (await linkedAccountIds(page.request))[1];
 
@@ -159,7 +159,7 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
 
   // 7. A second investor sees none of it: every route of this account answers 403.
   await page.context().clearCookies();
-  await signIn(page, 'investor2@demo.test');
+  await signedInAs(page, 'investor2@demo.test');
   for (const path of [
     `/api/accounts/${accountId}/timeline`,
     `/api/accounts/${accountId}/money-requests`,
@@ -177,7 +177,7 @@ test('an investor links a bank, deposits, invests, disburses by ACH and wire, an
 test('an investor none of whose accounts can invest is told why, account by account, and offered no form', async ({
   page,
 }) => {
-  await signIn(page, 'investor2@demo.test');
+  await signedInAs(page, 'investor2@demo.test');
   const [accountId] = await linkedAccountIds(page.request);
   const offering = await investableOffering(page);
   await page.goto(`/offerings/${offering.id}/invest`);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   linkedAccountIds,
-  signIn,
+  signedInAs,
   transitionsSettled,
 } from './helpers';
 import {
@@ -16,7 +16,7 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   // The second investor's third account has no custody account yet (the sandbox's demo data).
-  await signIn(page, 'investor2@demo.test');
+  await signedInAs(page, 'investor2@demo.test');
   const accountId = (await linkedAccountIds(page.request))[2];
   await page.goto(`/accounts/${accountId}`);
   await page.getByRole('link', { name: 'Open an IRA' }).click();
@@ -132,7 +132,7 @@ test('an account that has its IRA custody account is told so, with where to see 
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const accountId = (await linkedAccountIds(page.request))[1];
   await page.goto(`/accounts/${accountId}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Custody account' })).toBeVisible();

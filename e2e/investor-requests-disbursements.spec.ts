@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   linkedAccountIds,
+  signedInAs,
   signIn,
   transitionsSettled,
 } from './helpers';
@@ -21,7 +22,7 @@ import { createJourneyUser } from './identity-helpers';
 test.describe.configure({ mode: 'serial' });
 
 async function openForm(page: Page) {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const [accountId] = await linkedAccountIds(page.request);
   await page.goto(`/accounts/${accountId}`);
   await page.getByRole('link', { name: 'Request a disbursement' }).click();
@@ -252,7 +253,7 @@ test('on a phone, the disbursement form fits the screen', async ({ page }) => {
 test("a second investor typing the first investor's account addresses is refused and creates nothing", async ({
   page,
 }) => {
-  await signIn(page, 'investor2@demo.test');
+  await signedInAs(page, 'investor2@demo.test');
   const [first] = (await manifest(page)).investors;
   const accountId = first.accountIds[0];
   const before = {

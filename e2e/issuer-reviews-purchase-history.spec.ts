@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signedInAs } from './helpers';
 
 test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact totals, chart and CSV', async ({
   page,
@@ -8,7 +8,7 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
   // A long journey over the largest page (2,000 trades, sorting, a chart, a CSV, then axe over it
   // all): about half the default minute on a 2-core machine running two browsers.
   test.setTimeout(180_000);
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test', '/offerings');
   await page.getByRole('link', { name: 'My offerings' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'My offerings' })).toBeVisible();
   const offerings = page.getByRole('table', { name: 'My offerings' });
@@ -126,7 +126,7 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
 });
 
 test('issuer staff cannot open another issuer’s purchase history', async ({ page }) => {
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test');
   await page.goto('/issuer/offerings/5204');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Offering not available' }),
@@ -135,7 +135,7 @@ test('issuer staff cannot open another issuer’s purchase history', async ({ pa
 
 test('the purchase history works on a 375 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test');
   await page.goto('/issuer/offerings/5201');
   // One column of three lines a trade: on a phone every figure of a trade is on screen, and a
   // select sorts them as the column headers do on a wide screen.
@@ -177,7 +177,7 @@ test('the purchase history works on a 375 px phone', async ({ page }) => {
 test('the raise chart labels every mark of its time axis, evenly spaced, wide and on a phone', async ({
   page,
 }) => {
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/issuer/offerings/5201');

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signedInAs } from './helpers';
 import { injectFault, removeFault, upstreamCalls } from './investor-helpers';
 
 test('issuer staff save the issuer account; rules are checked and personal data comes back masked', async ({
   page,
 }) => {
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test', '/offerings');
   await page.getByRole('link', { name: 'Issuer account' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Issuer account' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'issuer account form');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedInAs, signIn } from './helpers';
 
 /*
  * Real addresses and names are long: on a 375 px phone they wrap inside the screen wherever the
@@ -53,7 +53,7 @@ test('a long email address and name wrap inside a 375 px phone on every page tha
 
   const admin = await browser.newContext({ baseURL, viewport: PHONE });
   const page = await admin.newPage();
-  await signIn(page, 'admin@demo.test');
+  await signedInAs(page, 'admin@demo.test');
 
   // Users: the form's answer and its "Manage …", the list, the user's dialog, a confirmation.
   await page.goto('/admin/users');

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, signOut } from './helpers';
+import { expectNoSeriousA11yViolations, signedInAs, signIn, signOut } from './helpers';
 import { injectFault, removeFault } from './investor-helpers';
 import { openBook } from './pages';
 
 test('issuer staff set the trading hours of their own security and see the read-back', async ({
   page,
 }) => {
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test', '/offerings');
   await page.getByRole('link', { name: 'Trading hours of my securities' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Trading hours of my securities' }),
@@ -41,14 +41,14 @@ test('a save on hours an admin changed since the issuer opened the page is refus
   page,
   browser,
 }) => {
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test');
   await page.goto('/market-hours/securities?security=10002');
   await expect(page.getByLabel('Monday opens (ET)')).toBeVisible();
 
   // Meanwhile an admin, in another browser, changes Friday.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, 'admin@demo.test');
+  await signedInAs(admin, 'admin@demo.test');
   await admin.goto('/market-hours/securities?security=10002');
   await admin.getByLabel('Closed on Friday').uncheck();
   await admin.getByLabel('Friday opens (ET)').fill('11:10');
@@ -93,7 +93,7 @@ test('a save on hours an admin changed since the issuer opened the page is refus
 
 test('on a wide screen each day of the trading hours form stands on one line', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test');
   await page.goto('/market-hours/securities');
   for (const day of ['Monday', 'Wednesday', 'Friday']) {
     const box = page.getByRole('checkbox', { name: `Closed on ${day}` });
@@ -107,7 +107,7 @@ test('on a wide screen each day of the trading hours form stands on one line', a
 
 test('market hours read at 375 px wide', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   await page.goto('/market-hours');
   await expect(page.getByRole('heading', { level: 1, name: 'Market hours' })).toBeVisible();
   await expect(
@@ -146,7 +146,7 @@ test.describe('market hours on the narrowest phones, in a zone with a long name'
   for (const width of [375, 320]) {
     test(`every hours table fits ${width} px without sideways scrolling`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await signIn(page, 'investor@demo.test');
+      await signedInAs(page, 'investor@demo.test');
       await page.goto('/market-hours');
       const week = page.getByRole('table', { name: /^Trading hours (this|the coming) week, / });
       await expect(week.getByRole('row')).toHaveCount(8);
@@ -171,7 +171,7 @@ test.describe('market hours on the narrowest phones, in a zone with a long name'
 });
 
 test('on the trading-hours page one navigation entry is current', async ({ page }) => {
-  await signIn(page, 'issuer@demo.test');
+  await signedInAs(page, 'issuer@demo.test');
   await page.goto('/market-hours/securities');
   const nav = page.getByRole('navigation', { name: 'Main' }).first();
   await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
@@ -183,6 +183,7 @@ test('on the trading-hours page one navigation entry is current', async ({ page 
  * drops before the platform has the save (the sandbox's `drop`). Answers the warning it leaves.
  */
 async function loseAnHoursSave(page: Page, securityId: string, day: string, opens: string) {
+  // A session of its own: one journey signs out of it afterwards, which would end the shared one.
   await signIn(page, 'issuer@demo.test');
   await page.goto(`/market-hours/securities?security=${securityId}`);
   const opensField = page.getByLabel(`${day} opens (ET)`);
@@ -234,7 +235,7 @@ test('issuer staff check a trading-hours save whose answer was lost, and a revie
 
   // A reviewer finds who asked for which hours, and what the check found, by that support id.
   await signOut(page);
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test');
   for (const action of ['request_outcome_unknown', 'security_hours_attempt_settled']) {
     // Read as the audit log page reads it (with the page's X-CSRF header).
     const events = await page.evaluate(async (url) => {
@@ -285,7 +286,7 @@ test('a trading-hours save whose answer was lost is settled from the list of cha
 test('on a market holiday the market hours say the market is closed today, by name', async ({
   page,
 }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   // Thanksgiving Day 2026, 11:00 in New York, on the browser's clock (the status is computed
   // there, with the exchange calendar the order book uses).
   await page.clock.setFixedTime(new Date('2026-11-26T16:00:00Z'));

@@ -1,5 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedInAs } from './helpers';
 
 /*
  * The register's widest rows, whatever this run's requests are: the page walk of every page
@@ -90,7 +90,7 @@ test('at 1280 px every column of the register shows without scrolling it sideway
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.route(/\/api\/compliance\/money-requests(\?|$)/, wideRegister);
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test');
   await page.goto('/compliance/money-requests');
   const register = page.getByRole('table', { name: 'Money requests' });
   await expect(register).toContainText('e52a4243');

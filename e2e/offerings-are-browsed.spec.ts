@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedInAs } from './helpers';
 
 test('an investor filters offerings by status and opens one', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test', '/offerings');
   const table = page.getByRole('table', { name: 'Offerings' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
 
@@ -49,7 +49,7 @@ test('an investor filters offerings by status and opens one', async ({ page }) =
 });
 
 test('an unknown offering shows a way back', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   await page.goto('/offerings/no-such-offering');
   await expect(page.getByRole('heading', { level: 1, name: 'Offering not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to offerings' }).click();
@@ -58,7 +58,7 @@ test('an unknown offering shows a way back', async ({ page }) => {
 
 test('on a phone, offerings are cards and the navigation opens from the menu', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test', '/offerings');
   await expect(page.getByRole('list', { name: 'Offerings' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: 'Open navigation' }).click();

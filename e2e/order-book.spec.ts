@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, signedInAs } from './helpers';
 import { openBook } from './pages';
 
 test('an investor reads the order book without member, account or IP columns', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test', '/offerings');
   await page.getByRole('link', { name: 'Order book' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order book' })).toBeVisible();
 
@@ -81,7 +81,7 @@ async function tabsTo(page: Page, target: Locator, max = 10): Promise<number> {
 test('a person goes through the orders from the keyboard and comes back to the same sorted page', async ({
   page,
 }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const orders = await openBook(page);
   const section = page.getByRole('region', { name: 'Orders' });
 
@@ -124,7 +124,7 @@ test('a person goes through the orders from the keyboard and comes back to the s
 test('a market holiday is a day without orders, naming the holiday, like a weekend', async ({
   page,
 }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   await page.goto('/order-book?date=2026-11-26');
   await expect(page.getByRole('heading', { name: 'No orders on November 26, 2026' })).toBeVisible();
   await expect(
@@ -139,7 +139,7 @@ test('a market holiday is a day without orders, naming the holiday, like a weeke
 });
 
 test('a weekend offers the previous trading day', async ({ page }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   await page.goto('/order-book?date=2026-03-14');
   await expect(page.getByRole('heading', { name: /No orders on/ })).toBeVisible();
   await page.getByRole('button', { name: /Show .*March 13, 2026/ }).click();
@@ -152,7 +152,7 @@ test('a weekend offers the previous trading day', async ({ page }) => {
 test('a person types a trading day from the keyboard, and only that day is asked for', async ({
   page,
 }) => {
-  await signIn(page, 'investor@demo.test');
+  await signedInAs(page, 'investor@demo.test');
   const asked: string[] = [];
   page.on('request', (request) => {
     const day = /\/api\/order-book\/([^/?]+)/.exec(request.url())?.[1];
@@ -183,7 +183,7 @@ test('a person types a trading day from the keyboard, and only that day is asked
 });
 
 test('compliance sees every field of the book', async ({ page }) => {
-  await signIn(page, 'compliance@demo.test');
+  await signedInAs(page, 'compliance@demo.test');
   const orders = await openBook(page);
   const headers = await orders.getByRole('columnheader').allTextContents();
   expect(headers).toEqual(expect.arrayContaining(['Member', 'Account', 'Created from IP']));
