@@ -107,7 +107,10 @@ export default function DisbursementRoute() {
       description={
         noCustodyAccount
           ? "A disbursement moves money out of an account's custody account, and this account has none yet."
-          : `Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`
+          : accessRefused
+            ? // No form is offered (below): amounts and limits would speak of a request not possible.
+              "A disbursement moves money out of an account's custody account, by ACH to a linked bank or by wire."
+            : `Move money out of this custody account by ACH to your linked bank, or by wire. Amounts are in dollars and whole cents, at least $0.01${ceiling ? ` and at most ${formatMoney(ceiling)} per request` : ''}.`
       }
     >
       {sent.receipt ? (

@@ -100,6 +100,13 @@ describe("a disbursement while the platform refuses the portal's own access (103
       expect(screen.queryByLabelText(/^Amount \(USD\)/)).toBeNull();
       expect(screen.queryByRole('button', { name: 'Review request' })).toBeNull();
       expect(screen.queryByText(/You can still send a request/)).toBeNull();
+      // No amounts or limits above a page that offers no form: what a disbursement is, only.
+      expect(screen.queryByText(/^Move money out of this custody account/)).toBeNull();
+      expect(
+        screen.getByText(
+          "A disbursement moves money out of an account's custody account, by ACH to a linked bank or by wire.",
+        ),
+      ).toBeTruthy();
     },
   );
 });
