@@ -18,13 +18,14 @@ import { withWritesInDoubt } from './writes-in-doubt';
 import { lockFolder } from './folder-lock';
 import { registerPglite, registerPgPool } from './auth-epoch';
 import { memoryTemplate, templateFolder } from './memory-template';
+import { giveBackMemoryDatabase, takeMemoryDatabase } from './memory-stores';
 
 export type Db = Kysely<Database>;
 
 export interface StoreOptions {
   /** PostgreSQL server URL; when absent, embedded PGlite is used. */
   databaseUrl?: string;
-  /** PGlite data folder; null keeps the database in memory (tests). */
+  /** PGlite data folder; null keeps the database in memory (tests, benchmarks: memory-stores.ts). */
   dataDir: string | null;
   /** Told about errors of PostgreSQL connections, idle or in use (logged by the server). */
   onIdleError?: (err: Error) => void;
@@ -77,7 +78,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
         });
       let pglite: InstanceType<typeof PGlite>;
       if (!options.dataDir) {
-        pglite = new PGlite({ loadDataDir: await template() });
+        pglite = await takeMemoryDatabase(template);
       } else if (existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
         pglite = new PGlite(options.dataDir);
       } else {
@@ -92,6 +93,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
           pgliteDialect(pglite, {
             queryTimeoutMs: timeouts.statementMs,
             onDestroy: () => lock?.release(),
+            ...(options.dataDir ? {} : { giveBack: giveBackMemoryDatabase }),
           }),
         ),
       });

@@ -24,6 +24,13 @@ export interface PgliteDialectOptions {
   queryTimeoutMs?: number;
   /** Called after the database is closed (releases the folder lock). */
   onDestroy?: () => void;
+  /**
+   * Takes the database when the store is closed, in place of closing it (in-memory stores put
+   * theirs back for the next store: memory-stores.ts). Called only once no caller holds the
+   * connection; a store whose connection is still held after `giveBackWithinMs` closes it.
+   */
+  giveBack?: (db: PGlite) => Promise<void>;
+  giveBackWithinMs?: number;
 }
 
 export function pgliteDialect(db: PGlite, options: PgliteDialectOptions = {}): Dialect {
@@ -72,6 +79,7 @@ class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;
   private tail: Promise<void> = Promise.resolve();
   private readonly releases = new Map<DatabaseConnection, () => void>();
+  private destroyed = false;
 
   constructor(
     private readonly db: PGlite,
@@ -85,6 +93,8 @@ class PgliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    // A closed store's database may already serve another store (giveBack): nothing reaches it.
+    if (this.destroyed) throw new Error('The store is closed');
     let release!: () => void;
     const previous = this.tail;
     this.tail = new Promise<void>((resolve) => (release = resolve));
@@ -110,10 +120,19 @@ class PgliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    this.destroyed = true;
     try {
-      await this.db.close();
+      const { giveBack, giveBackWithinMs = 2_000 } = this.options;
+      if (giveBack && (await this.settles(this.tail, giveBackWithinMs))) await giveBack(this.db);
+      else await this.db.close();
     } finally {
       this.options.onDestroy?.();
     }
+  }
+
+  private async settles(done: Promise<void>, withinMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, withinMs, false)));
+    return Promise.race([done.then(() => true), late]).finally(() => clearTimeout(timer));
   }
 }
