@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { settlesWithin } from '../lib/settles-within';
 
 /**
  * In-memory stores (tests and benchmarks: a running portal keeps its store in a folder or on a
@@ -99,15 +100,11 @@ export async function giveBackMemoryDatabase(db: PGlite): Promise<void> {
     if (!db.closed) await db.close();
     return;
   }
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'late'>((resolve) => {
-    timer = setTimeout(resolve, RESET_DEADLINE_MS, 'late');
-  });
   const reset = putBack(db, await expected).catch(() => false);
-  const outcome = await Promise.race([reset, deadline]).finally(() => clearTimeout(timer));
-  if (outcome === true && ready.length < KEEP_AT_MOST) ready.push(db);
   // Closed once the reset ends: closing now would fail the queries it waits behind.
-  else if (outcome === 'late') void reset.finally(() => db.close().catch(() => undefined));
+  if (!(await settlesWithin(reset, RESET_DEADLINE_MS))) {
+    void reset.finally(() => db.close().catch(() => undefined));
+  } else if ((await reset) && ready.length < KEEP_AT_MOST) ready.push(db);
   else await db.close();
 }
 

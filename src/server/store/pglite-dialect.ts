@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { settlesWithin } from '../lib/settles-within';
 import { StoreTimeoutError } from '../lib/store-errors';
 import {
   CompiledQuery,
@@ -27,11 +28,13 @@ export interface PgliteDialectOptions {
   /**
    * Takes the database when the store is closed, in place of closing it (in-memory stores put
    * theirs back for the next store: memory-stores.ts). Called only once no caller holds the
-   * connection; a store whose connection is still held after `giveBackWithinMs` closes it.
+   * connection; a store whose connection is still held after GIVE_BACK_WAIT_MS closes it.
    */
   giveBack?: (db: PGlite) => Promise<void>;
-  giveBackWithinMs?: number;
 }
+
+/** How long a closing store waits for its connection before closing rather than giving back. */
+const GIVE_BACK_WAIT_MS = 2_000;
 
 export function pgliteDialect(db: PGlite, options: PgliteDialectOptions = {}): Dialect {
   return {
@@ -122,17 +125,11 @@ class PgliteDriver implements Driver {
   async destroy(): Promise<void> {
     this.destroyed = true;
     try {
-      const { giveBack, giveBackWithinMs = 2_000 } = this.options;
-      if (giveBack && (await this.settles(this.tail, giveBackWithinMs))) await giveBack(this.db);
+      const { giveBack } = this.options;
+      if (giveBack && (await settlesWithin(this.tail, GIVE_BACK_WAIT_MS))) await giveBack(this.db);
       else await this.db.close();
     } finally {
       this.options.onDestroy?.();
     }
-  }
-
-  private async settles(done: Promise<void>, withinMs: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, withinMs, false)));
-    return Promise.race([done.then(() => true), late]).finally(() => clearTimeout(timer));
   }
 }
