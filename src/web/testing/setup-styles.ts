@@ -15,8 +15,12 @@
  * (native selects) spent half its test time there. The only ones MUI writes are its native
  * select's caret and adornment padding (custom properties no test reads); nothing that hides or
  * shows an element, which is what the queries ask of the styles.
+ *
+ * The selector engine jsdom matches those rules with is asked only about elements a rule could
+ * match (`rule-prefilter.ts`).
  */
 import { beforeAll } from 'vitest';
+import { prefilterStyleMatching } from './rule-prefilter';
 
 type EmotionCache = NonNullable<
   ReturnType<typeof import('@emotion/react').__unsafe_useEmotionCache>
@@ -47,6 +51,8 @@ if (typeof document !== 'undefined') {
     };
     sheet[filtered] = true;
   }
+
+  prefilterStyleMatching(document);
 
   beforeAll(() => {
     if (!cache) return;
