@@ -45,11 +45,19 @@ const holderUnread = http.get('/api/admin/accounts/:accountId/holder', () =>
     { status: 404 },
   ),
 );
+/**
+ * The offerings the issuer links are named by: none unless a test serves some, so a linked
+ * issuer is named by its id alone (a test's handler comes before this one).
+ */
+const noOfferings = http.get('/api/issuer/offerings', () =>
+  HttpResponse.json({ offerings: [], skippedRecords: 0 }),
+);
 beforeEach(() => {
   bff.use(
     http.get('/api/session', () => HttpResponse.json(signedInAdmin)),
     portalConfig({ label: 'single sign-on' }),
     holderUnread,
+    noOfferings,
   );
 });
 
