@@ -108,6 +108,9 @@ export function SignInForm({
   // The contract's rules arrive once the form is on screen (see api/session-contract).
   const rules = useRef<SignInRules | null>(null);
   const checking = useRef(false);
+  // Shown as the sign-in under way: on a slow link the rules may still be on their way when the
+  // person presses Sign in, and a press that changes nothing on screen invites pressing again.
+  const [waitingForRules, setWaitingForRules] = useState(false);
   const loadRules = () =>
     signInSchema().then(
       (loaded) => (rules.current = loaded),
@@ -145,7 +148,12 @@ export function SignInForm({
     setSubmitted(true);
     setFormError(null);
     checking.current = true;
-    const loaded = rules.current ?? (await loadRules());
+    let loaded = rules.current;
+    if (!loaded) {
+      setWaitingForRules(true);
+      loaded = await loadRules();
+      setWaitingForRules(false);
+    }
     checking.current = false;
     if (showErrors(fieldErrors(loaded, values))) return;
     signIn.mutate(values, {
@@ -194,6 +202,7 @@ export function SignInForm({
     );
   }
 
+  const busy = signIn.isPending || waitingForRules;
   return (
     <div className="sign-in-form">
       <form
@@ -201,7 +210,7 @@ export function SignInForm({
         noValidate
         onSubmit={(event) => void submit(event)}
         aria-label="Sign in"
-        aria-busy={signIn.isPending}
+        aria-busy={busy}
       >
         {formError && <Notice severity="error">{formError}</Notice>}
         {fieldNames.map((name) => (
@@ -213,8 +222,8 @@ export function SignInForm({
             inputRef={inputs[name]}
           />
         ))}
-        <PlainButton type="submit" aria-disabled={signIn.isPending || undefined}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        <PlainButton type="submit" aria-disabled={busy || undefined}>
+          {busy ? 'Signing in…' : 'Sign in'}
         </PlainButton>
       </form>
       {config.data?.singleSignOn && (
