@@ -106,7 +106,14 @@ export default function ComplianceSearchRoute() {
   // A search typed after these results and refused under the box, by the rule it breaks: the
   // results stay, marked as those of the search before, until a search is run (or the page shows
   // another, by Back or a link).
-  const [refusedTyped, setRefusedTyped] = useState<{ after: string; rule: string } | null>(null);
+  // `times` counts the refusals, so that pressing Search again on the same refused words puts a
+  // new notice in the live region, which screen readers read out; the same words left in place
+  // would be read once only.
+  const [refusedTyped, setRefusedTyped] = useState<{
+    after: string;
+    rule: string;
+    times: number;
+  } | null>(null);
   const previousOnly = refusedTyped?.after === q ? refusedTyped.rule : null;
 
   return (
@@ -119,7 +126,11 @@ export default function ComplianceSearchRoute() {
         initial={refused ? (search.get('q') ?? '') : q}
         refused={refused}
         onSearch={(next) => setSearch({ q: next })}
-        onRefused={(rule) => setRefusedTyped(rule === null ? null : { after: q, rule })}
+        onRefused={(rule) =>
+          setRefusedTyped((before) =>
+            rule === null ? null : { after: q, rule, times: (before?.times ?? 0) + 1 },
+          )
+        }
       />
       {q.length >= 2 && (
         <QueryState
@@ -133,7 +144,7 @@ export default function ComplianceSearchRoute() {
               {/* One live region, its words changed in place, so either is read out. */}
               <Box role="status">
                 {previousOnly ? (
-                  <Alert severity="warning" role="note">
+                  <Alert key={refusedTyped?.times} severity="warning" role="note">
                     <AlertTitle>Not searched: {previousOnly}</AlertTitle>
                     These are still the results of your previous search. {matchesInWords(data, q)}
                   </Alert>

@@ -53,6 +53,22 @@ describe('a reviewer types a search the box refuses below the results of another
     expect(screen.getByRole('region', { name: 'Accounts' })).toBeTruthy();
   });
 
+  it('the same refused search pressed again is read out again: a new notice in the live region', async () => {
+    const asked = searched();
+    renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=quinn' });
+    await screen.findByText('0 accounts and 0 entities match “quinn”.');
+    search(' ');
+    const first = within(screen.getByRole('status')).getByRole('note');
+    expect(first.textContent).toMatch(/^Not searched: /);
+    search(' ');
+    const again = within(screen.getByRole('status')).getByRole('note');
+    expect(again.textContent).toBe(first.textContent);
+    // Screen readers read what is added to a live region, not words left as they were.
+    expect(again).not.toBe(first);
+    expect(first.isConnected).toBe(false);
+    expect(asked).toEqual(['quinn']);
+  });
+
   it('searching the same words again clears the mark', async () => {
     searched();
     renderWithProviders(<ComplianceSearchRoute />, { path: '/compliance/search?q=quinn' });
