@@ -21,13 +21,26 @@ export const BANK_LINKING_MODES: readonly BankLinkingMode[] = ['instant', 'hoste
 
 const BANKS = ['First Front Range Bank', 'Mesa Credit Union', 'Prairie National Bank'];
 
+/**
+ * A routing number of the sandbox's banks (Federal Reserve district 10) that passes the ABA
+ * checksum, as every real one does: weights 3, 7, 1 over the nine digits, a multiple of 10.
+ */
+function routingNumberFor(seed: number): string {
+  const first8 = `1070${String(seed % 10000).padStart(4, '0')}`;
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7];
+  const sum = [...first8].reduce((total, digit, i) => total + Number(digit) * weights[i], 0);
+  return `${first8}${(10 - (sum % 10)) % 10}`;
+}
+
 /** The bank an account gets when linked: deterministic, so a reset links the same one. */
 export function bankFor(accountId: string) {
   const h = hash32(`link:${accountId}`);
   return {
     bankName: BANKS[h % BANKS.length],
     accountNumber: String(1_000_000_000 + (h % 900_000_000)),
-    routingNumber: `10700${String(h % 10000).padStart(4, '0')}`,
+    // From a hash of its own: the account number's last four digits are h's, and a bank page
+    // showing the same four digits for both numbers reads as a mistake.
+    routingNumber: routingNumberFor(hash32(`routing:${accountId}`)),
   };
 }
 
