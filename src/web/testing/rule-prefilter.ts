@@ -13,7 +13,7 @@
  * answered "no" here, and nwsapi is asked only when the element could match. A selector this
  * reading is unsure of (an escape, a quote, a namespace, a subject with no class, id or tag) is
  * always passed on. So the answers are nwsapi's own, only sooner; the test in
- * `__tests__/rule-prefilter.test.ts` compares the two over the sheets the portal's pages write.
+ * `__tests__/rule-prefilter.test.tsx` compares the two over the sheets the portal's pages write.
  */
 
 import { createRequire } from 'node:module';

@@ -1,29 +1,43 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, expect, it, vi } from 'vitest';
-import { SignInForm } from '../sign-in-form';
+import { afterAll, afterEach, expect, it, vi } from 'vitest';
 
 /** The rules' chunk, held back until the test lets it arrive (a slow link). */
-const rulesArrive = vi.hoisted(() => {
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  return { arrived, release: () => release() };
-});
-vi.mock('../../api/session-contract', async (original) => {
-  const actual = await original<typeof import('../../api/session-contract')>();
-  return {
-    ...actual,
-    signInSchema: () => rulesArrive.arrived.then(() => actual.signInSchema()),
-  };
-});
+let release = () => {};
+const arrived = new Promise<void>((resolve) => (release = resolve));
+
+/*
+ * The form loads its rules through api/session-contract, and test files share modules here: an
+ * earlier file may have loaded the form with the real loader. So the form is loaded afresh, over
+ * a loader that waits for the test.
+ */
+async function freshForm() {
+  vi.resetModules();
+  vi.doMock('../../api/session-contract', async (original) => {
+    const actual = await original<typeof import('../../api/session-contract')>();
+    return { ...actual, signInSchema: () => arrived.then(() => actual.signInSchema()) };
+  });
+  const testing = await import('@testing-library/react');
+  const query = await import('@tanstack/react-query');
+  const { SignInForm } = await import('../sign-in-form');
+  testing.render(
+    <query.QueryClientProvider client={new query.QueryClient()}>
+      <SignInForm onSuccess={() => {}} SecondFactorStep={() => null} />
+    </query.QueryClientProvider>,
+  );
+  return testing;
+}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+let cleanup: (() => void) | undefined;
 afterEach(() => {
-  cleanup();
+  cleanup?.();
   vi.unstubAllGlobals();
+});
+afterAll(() => {
+  vi.doUnmock('../../api/session-contract');
+  vi.resetModules();
 });
 
 it('shows the sign-in under way while the field rules are still on their way, then sends it', async () => {
@@ -38,11 +52,8 @@ it('shows the sign-in under way while the field rules are still on their way, th
       throw new Error(`unexpected ${init?.method} ${url}`);
     }),
   );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SignInForm onSuccess={() => {}} SecondFactorStep={() => null} />
-    </QueryClientProvider>,
-  );
+  const { screen, fireEvent, cleanup: unmount } = await freshForm();
+  cleanup = unmount;
   fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'investor@demo.test' } });
   fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'long enough' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -54,7 +65,7 @@ it('shows the sign-in under way while the field rules are still on their way, th
   // A second press while waiting sends nothing more.
   fireEvent.click(screen.getByRole('button', { name: 'Signing in…' }));
 
-  rulesArrive.release();
+  release();
   expect((await screen.findByRole('alert')).textContent).toBe('Email or password is wrong.');
   expect(sent).toHaveBeenCalledTimes(1);
   expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
