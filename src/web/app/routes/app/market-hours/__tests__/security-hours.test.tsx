@@ -613,6 +613,8 @@ describe('"Changes to these hours" under the form', () => {
       changesOf([saved], '41'),
       changesOf([{ ...saved, id: '12', by: 'earlier@demo.test' }]),
       changesOf([{ ...saved, id: '42', by: 'issuer@demo.test' }, saved], '41'),
+      // The older page read again after the save, from the cursor of the new first page.
+      changesOf([{ ...saved, id: '12', by: 'earlier@demo.test' }]),
     );
     const changes = await section();
     await user.click(
@@ -634,7 +636,13 @@ describe('"Changes to these hours" under the form', () => {
     await user.clear(friday);
     await fill(user, friday, '13:00');
     await user.click(screen.getByRole('button', { name: 'Save hours' }));
-    await waitFor(() => expect(asked.slice(2)).toContain(null), slowRender);
+    // Both pages read again, newest first: the save just made on top, each change listed once.
+    await waitFor(() => expect(asked).toEqual([null, '41', null, '41']), slowRender);
+    await waitFor(
+      () => expect(within(changes).getByRole('status').textContent).toMatch(/^3 changes shown/),
+      slowRender,
+    );
+    expect(within(changes).getAllByText(/by earlier@demo\.test/)).toHaveLength(1);
   });
 
   it('a lost save is checked from the list after a reload: "Check now" settles it, the finding in words', async () => {
