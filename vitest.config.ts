@@ -74,6 +74,15 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ['src/web/testing/setup-waits.ts', 'src/web/testing/setup-styles.ts'],
     pool: 'forks',
+    // One fork more than the cores, for the server and the web files alike: a fork waits part of
+    // its time (the integration files on the sandbox's sockets and the PostgreSQL server), and
+    // each fork runs its files one after another in one heap (the web files in one jsdom
+    // document), where a file late in a fork costs more than the same file early. On the 2-core
+    // machine, idle: the server files took 171 s with two forks, 159 s with three and 165 s with
+    // four (the PostgreSQL run 58.5 s with two, 48.9 s with three); the web files 173 s with two,
+    // 143 s with three, 130 s with four and 138 s with six. On a slower 2-core machine, the web
+    // files in turns: three forks 127 s and 172 s, four 159 s and 205 s.
+    maxWorkers: cores + 1,
     // A fork keeps its loaded modules from one test file to the next instead of importing the
     // whole server again for each of the ~90 files: the suite took 236 s with isolation and 155 s
     // without on the 2-core machine. Each test builds its own app, store and sandbox (the test
@@ -92,26 +101,11 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [WEB],
           sequence: { groupOrder: 0 },
-          // One fork more than the cores: the integration files wait on the sandbox's sockets and
-          // the PostgreSQL server part of the time. On the 2-core machine, idle, the server files
-          // took 171 s with two forks, 159 s with three and 165 s with four; the PostgreSQL run
-          // 58.5 s with two and 48.9 s with three.
-          maxWorkers: cores + 1,
         },
       },
       {
         extends: true,
-        test: {
-          name: 'web',
-          include: [WEB],
-          sequence: { groupOrder: 1 },
-          // One fork more than the cores. A fork runs its files one after another in one jsdom
-          // document and one heap, and a file late in a fork costs more than the same file early:
-          // on a fast 2-core machine, idle, the web files took 173 s (320 s of CPU) with two forks,
-          // 143 s (262 s) with three, 130 s (235 s) with four and 138 s (252 s) with six; on a
-          // slower one, in turns, three took 127 s and 172 s, four 159 s and 205 s.
-          maxWorkers: cores + 1,
-        },
+        test: { name: 'web', include: [WEB], sequence: { groupOrder: 1 } },
       },
     ],
   },
