@@ -90,6 +90,8 @@ test('a person goes through the orders from the keyboard and comes back to the s
   await price.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/[?&]sort=pricePerShare\.asc/);
+  // The grid shows the rows sorted before the person pages on, as one would wait to see them.
+  await expect(price).toHaveAttribute('aria-sort', 'ascending');
   // The grid is one Tab stop: its row links do not stand between it and its pager.
   const next = section.getByRole('button', { name: 'Go to next page' });
   expect(await tabsTo(page, next)).toBeLessThanOrEqual(3);
