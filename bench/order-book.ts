@@ -104,6 +104,54 @@ async function openBook(page: Page, date: string): Promise<Opened> {
   return { rowsMs, wholeMs, rowsWallMs, wholeWallMs, orders };
 }
 
+/**
+ * A person's two steps on the whole book: sort the orders by price, then the next page. Each from
+ * its key press to the frame that shows it (the Price header reads ascending; the pager reads
+ * 101–200), on the page's clock. Each step changes the page's address (sort and page are kept
+ * there), so the route renders again: a heavy render shows here.
+ */
+/**
+ * Runs in the page (a string, as WATCH_THE_BOOK is): notes the key press, then the frame that
+ * first shows what the step awaited, as the time between them in `__step`.
+ */
+const watchAStep = (awaited: 'sorted' | 'next page') => `{
+  window.__step = 0;
+  const isShown = () =>
+    ${JSON.stringify(awaited)} === 'sorted'
+      ? document.querySelector('[role="columnheader"][data-field="pricePerShare"][aria-sort="ascending"]')
+      : [...document.querySelectorAll('.MuiTablePagination-displayedRows')].some((pager) =>
+          pager.textContent.startsWith('101–200'));
+  addEventListener('keydown', () => (window.__stepStart = performance.now()), { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (!isShown()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (window.__step = performance.now() - window.__stepStart));
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}`;
+
+async function sortThenPage(page: Page): Promise<{ sortMs: number; pageMs: number }> {
+  const grid = page.getByRole('grid', { name: 'Orders' });
+  const step = async (press: () => Promise<void>, shown: 'sorted' | 'next page') => {
+    await page.evaluate(watchAStep(shown));
+    await press();
+    const handle = await page.waitForFunction(
+      () => (window as unknown as { __step: number }).__step || false,
+      undefined,
+      { timeout: 60_000 },
+    );
+    return (await handle.jsonValue()) as number;
+  };
+  await grid.getByRole('columnheader', { name: 'Price' }).focus();
+  const sortMs = await step(() => page.keyboard.press('Enter'), 'sorted');
+  await page
+    .getByRole('region', { name: 'Orders' })
+    .getByRole('button', { name: 'Go to next page' })
+    .focus();
+  const pageMs = await step(() => page.keyboard.press('Enter'), 'next page');
+  return { sortMs, pageMs };
+}
+
 async function scrollRows(page: Page, steps: number): Promise<{ max: number; min: number }> {
   // The grid's own scroller (MUI X DataGrid); it holds a page of 100 orders.
   const grid = page.getByRole('grid', { name: 'Orders' });
@@ -177,6 +225,11 @@ export async function runOrderBookBench() {
       warm.push(await openBook(page, date));
     }
     const orders = Math.min(...cold.map((o) => o.orders));
+    const steps: { sortMs: number; pageMs: number }[] = [];
+    for (const date of DAYS.slice(0, runs)) {
+      await openBook(page, date);
+      steps.push(await sortThenPage(page));
+    }
     const rows = await scrollRows(page, isSmoke ? 10 : 60);
 
     console.log(
@@ -202,6 +255,16 @@ export async function runOrderBookBench() {
     line('cold: whole book (depth shown)', at(cold, 'wholeMs'), at(cold, 'wholeWallMs'));
     line('warm (BFF cache): orders drawn', at(warm, 'rowsMs'), at(warm, 'rowsWallMs'));
     line('warm: whole book', at(warm, 'wholeMs'), at(warm, 'wholeWallMs'));
+    const stepLine = (label: string, values: number[]) =>
+      console.log(`${label} ms | ${fmt(median(values), 0)} | ${fmt(Math.max(...values), 0)} | |`);
+    stepLine(
+      'sort by price (key press to sorted header)',
+      steps.map((s) => s.sortMs),
+    );
+    stepLine(
+      'then the next page (key press to 101–200 drawn)',
+      steps.map((s) => s.pageMs),
+    );
     console.log(
       `grid rows in the DOM while scrolling | ${rows.min}–${rows.max} | of ${orders.toLocaleString('en-US')}`,
     );

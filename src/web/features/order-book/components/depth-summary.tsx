@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PriceLevel, SecurityDepth } from '../../../../contract/order-book';
@@ -21,7 +22,11 @@ const crossed = (spread: string | null) =>
  * columns fit; on phones a card a security, where the table left the order count past the
  * screen's edge until the reader panned to it.
  */
-export function DepthSummary({ securities }: { securities: readonly SecurityDepth[] }) {
+export const DepthSummary = memo(function DepthSummary({
+  securities,
+}: {
+  securities: readonly SecurityDepth[];
+}) {
   if (!useWideScreen()) {
     return (
       <CardList
@@ -58,7 +63,7 @@ export function DepthSummary({ securities }: { securities: readonly SecurityDept
       rows={securities}
     />
   );
-}
+});
 
 const bestPricesTable: TableSpec<SecurityDepth> = {
   columns: [
@@ -132,7 +137,7 @@ function LevelTable({
 }
 
 /** Bids and offers of one security by price level, with the remaining shares of live orders. */
-export function DepthLadder({ security }: { security: SecurityDepth }) {
+export const DepthLadder = memo(function DepthLadder({ security }: { security: SecurityDepth }) {
   return (
     <Box component="section" aria-labelledby="depth-heading">
       <Typography id="depth-heading" component="h3" variant="h6" sx={{ mb: 1 }}>
@@ -148,4 +153,4 @@ export function DepthLadder({ security }: { security: SecurityDepth }) {
       </Box>
     </Box>
   );
-}
+});

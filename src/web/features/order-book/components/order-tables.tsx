@@ -304,8 +304,12 @@ const executionColumns: DayColumns<Execution> = (names, full, day) => {
   return [...base, ipColumn<Execution>('Matched from IP')];
 };
 
-/** The executions of the day, latest first, from the orders' matches. */
-export function ExecutionsTable(props: TableProps<Execution>) {
+/**
+ * The executions of the day, latest first, from the orders' matches. Memoized as the orders are:
+ * a page or a sort of the orders changes the address, and this grid of 10,000 rows need not
+ * render again for it.
+ */
+export const ExecutionsTable = memo(function ExecutionsTable(props: TableProps<Execution>) {
   return (
     <DayGrid
       {...props}
@@ -316,4 +320,4 @@ export function ExecutionsTable(props: TableProps<Execution>) {
       height={400}
     />
   );
-}
+});
