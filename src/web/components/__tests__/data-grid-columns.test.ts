@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { compareDecimals, figureColumn, timestampColumn } from '../data-grid/columns';
 import { formatMoney, formatTimestamp } from '../../lib/format';
@@ -16,6 +17,63 @@ describe('figures in the grids', () => {
     ]);
     expect(compareDecimals(null, '1')).toBeLessThan(0);
     expect(compareDecimals('1', undefined)).toBeGreaterThan(0);
+  });
+
+  it('compare as big.js does, for plain figures and for every other form', () => {
+    // Plain figures are compared digit by digit without big.js; the rest go to big.js. Every
+    // pair of these, both ways, must order as big.js orders them.
+    const values = [
+      '0',
+      '0.0',
+      '00',
+      '000.000',
+      '1',
+      '01',
+      '1.0',
+      '1.00',
+      '1.000001',
+      '0.999999',
+      '9',
+      '10',
+      '10.0',
+      '9.99',
+      '99.99',
+      '100',
+      '0.1',
+      '0.10',
+      '0.01',
+      '0.010',
+      '123456789012345678901',
+      '123456789012345678900.999',
+      '3.19',
+      '3.190',
+      '3.2',
+      '31.9',
+      '-1',
+      '-0.5',
+      '-0',
+      '1e3',
+      '1000',
+      '2.5e-1',
+      '0.25',
+    ];
+    const mismatches: string[] = [];
+    for (const a of values) {
+      for (const b of values) {
+        const expected = new Big(a).cmp(new Big(b));
+        if (Math.sign(compareDecimals(a, b)) !== expected) mismatches.push(`${a} vs ${b}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // Random plain figures, as a busy day's prices and amounts are.
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const figure = () =>
+      `${next() % 3 === 0 ? '0' : ''}${next() % 100000}${next() % 2 ? `.${String(next() % 10000).padStart(next() % 6, '0')}` : ''}`;
+    for (let i = 0; i < 2000; i += 1) {
+      const [a, b] = [figure(), figure()];
+      expect(Math.sign(compareDecimals(a, b)), `${a} vs ${b}`).toBe(new Big(a).cmp(new Big(b)));
+    }
   });
 
   it('are right-aligned, formatted for a person, with a dash for a missing value', () => {
