@@ -5,8 +5,9 @@
  * until the first orders are drawn in the grid and until the whole book (the depth) is shown:
  * cold (the BFF walks the upstream pages) and warm (the BFF's short cache). The page's own clock
  * says when, from the start of the navigation; the driver's wall clock, which adds its round trips
- * to the browser, is printed beside it. Then scrolls the grid end to end and counts the grid rows
- * in the DOM.
+ * to the browser, is printed beside it. Then, on each day's whole book, sorts the orders by price
+ * and goes to the next page, each timed from the key press to the frame that shows it. Last,
+ * scrolls the grid end to end and counts the grid rows in the DOM.
  *   npx tsx bench/order-book.ts [--smoke]
  *   BENCH_SPA_DIR=.data/other-build npx tsx bench/order-book.ts
  */
