@@ -526,6 +526,17 @@ describe('an order-book day with one odd order (§4.1, §8)', () => {
       ),
     );
   });
+
+  it('names an order by its id alone when its security name is the part that failed (§2.1 gives it as text)', async () => {
+    const whole = await book();
+    await oddRecord('getOrdersForADay', { security_name: 4012 }, 0);
+    const odd = await book();
+    const first = whole.orders[0];
+    expect(odd.unreadableOrders).toEqual([{ position: 1, orderId: first.id, parts: ['security'] }]);
+    expect(unreadableOrderInWords(odd.unreadableOrders![0])).toBe(
+      `Order ${first.id}, number 1 of the day: its security could not be read.`,
+    );
+  });
 });
 
 describe('offerings in body-credential mode (§5 rule 12)', () => {

@@ -596,7 +596,10 @@ export function readRecords<Schema extends z.ZodType, Result>(
   const skipped: SkippedRecord[] = [];
   const withId = (entry: unknown, record: SkippedRecord): SkippedRecord => {
     const id = keys ? recordId(entry, keys.id) : undefined;
-    const name = keys?.name ? recordId(entry, keys.name) : undefined;
+    // A name whose own key failed (a number where §2 gives text) is not a name to show: the
+    // record is then named by its id alone, and its words say that part could not be read.
+    const name =
+      keys?.name && !record.fields.includes(keys.name) ? recordId(entry, keys.name) : undefined;
     return {
       ...record,
       ...(id === undefined ? {} : { id }),
