@@ -210,7 +210,20 @@ function numberFormat(
   return format;
 }
 
-/** The currency's minor digits: 2 for USD and EUR, 0 for JPY. */
-const minorDigits = (locale: string | undefined, currency: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
-    .minimumFractionDigits ?? 2;
+const minorDigitsOf = new Map<string, number>();
+
+/**
+ * The currency's minor digits: 2 for USD and EUR, 0 for JPY. Kept per locale and currency, as the
+ * formats above: every amount of a grid's page asks.
+ */
+function minorDigits(locale: string | undefined, currency: string): number {
+  const key = `${locale ?? ''}|${currency}`;
+  let digits = minorDigitsOf.get(key);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
+        .minimumFractionDigits ?? 2;
+    minorDigitsOf.set(key, digits);
+  }
+  return digits;
+}

@@ -2,6 +2,7 @@ import { formatMoney, formatShares, isDecimalString } from '../../contract/decim
 import type { InstantWords } from '../../contract/money-requests';
 import { localDateTimeToInstant, upstreamTimeToInstant, zoneOffsetMs } from '../../contract/time';
 import { platformTimeZone } from './platform-time-zone';
+import { dateTimeFormat } from './date-time-format';
 
 /**
  * Formatting for the viewer's locale. Amounts arrive as exact decimal strings, never
@@ -47,7 +48,7 @@ export function formatPercent(fraction: number, locale?: Locale): string {
 /** A wall-clock time "09:30" (no date, no zone) as the viewer's locale writes times: 9:30 AM. */
 export function formatWallTime(time: string, locale?: Locale): string {
   const [hour, minute] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, 0, 1, hour, minute)),
   );
 }
@@ -68,7 +69,7 @@ export function formatCalendarDate(
     style === 'numeric'
       ? { year: 'numeric', month: '2-digit', day: '2-digit' }
       : { dateStyle: style };
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
 }
 
 /**
@@ -81,7 +82,7 @@ export function formatLocalDateTime(value: string | null | undefined, locale?: L
   const [, year, month, day, hour, minute, second] = match.map(Number);
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   if (Number.isNaN(date.getTime())) return 'Not set';
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'UTC',
@@ -98,7 +99,7 @@ export function formatInstant(
   locale?: Locale,
   { seconds = false }: { seconds?: boolean } = {},
 ): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -118,8 +119,7 @@ export function formatInstant(
  */
 
 /** The viewer's zone; UTC where the runtime names none (an unknown TZ leaves it undefined). */
-export const viewerTimeZone = (): string =>
-  Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+export const viewerTimeZone = (): string => dateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -147,7 +147,7 @@ export function upstreamTimeMs(value: string | null | undefined): number | null 
 export function viewerDayOf(value: string, timeZone: string = viewerTimeZone()): string | null {
   const at = upstreamTimeToInstant(value, platformTimeZone());
   if (!at) return null;
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -166,7 +166,7 @@ export function formatTimestamp(
   if (!value) return 'Not recorded';
   const viewer = options.timeZone ?? viewerTimeZone();
   const format = (instant: number, timeZone: string) =>
-    new Intl.DateTimeFormat(options.locale, {
+    dateTimeFormat(options.locale, {
       year: 'numeric',
       month: 'short',
       day: 'numeric',
@@ -187,7 +187,7 @@ export function formatTimestamp(
   const shown = format(instant, viewer);
   if (zoneOffsetMs(instant, viewer) === zoneOffsetMs(instant, source)) return shown;
   const day = (timeZone: string) =>
-    new Intl.DateTimeFormat('en-CA', {
+    dateTimeFormat('en-CA', {
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -196,7 +196,7 @@ export function formatTimestamp(
   // Near midnight the platform's wall time falls on another calendar day than the viewer's; the
   // time alone would then read as the viewer's day, so the platform's date is named too.
   const otherDay = day(viewer) !== day(source);
-  const there = new Intl.DateTimeFormat(options.locale, {
+  const there = dateTimeFormat(options.locale, {
     ...(otherDay ? { month: 'short', day: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
@@ -220,7 +220,7 @@ export const viewerInstantWords: InstantWords = {
   instant: (iso) => plainSpaces(formatTimestamp(iso)),
   time: (iso) =>
     plainSpaces(
-      new Intl.DateTimeFormat(undefined, {
+      dateTimeFormat(undefined, {
         hour: 'numeric',
         minute: '2-digit',
         timeZone: viewerTimeZone(),

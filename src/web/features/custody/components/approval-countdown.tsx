@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { nextApprovalBatch } from '../../../../contract/time';
+import { dateTimeFormat } from '../../../lib/date-time-format';
 
 function useNow(intervalMs = 1000): Date {
   const [now, setNow] = useState(() => new Date());
@@ -21,14 +22,14 @@ function countdown(ms: number): string {
   return minutes > 0 ? `${minutes}m ${seconds}s` : `${total}s`;
 }
 
-const localTime = new Intl.DateTimeFormat(undefined, {
+const localTime: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
 
 /**
  * When the next approval batch decides a pending move: 4:00 PM Mountain Time daily (§3, §8),
@@ -41,8 +42,11 @@ export function ApprovalCountdown() {
   return (
     <Typography variant="body2" component="span" data-testid="approval-countdown">
       Decided in the next approval batch at{' '}
-      <time dateTime={batch.toISOString()}>{localTime.format(batch)}</time> (4:00 PM Mountain Time),
-      in <span aria-live="off">{countdown(batch.getTime() - now.getTime())}</span>.
+      <time dateTime={batch.toISOString()}>
+        {dateTimeFormat(undefined, localTime).format(batch)}
+      </time>{' '}
+      (4:00 PM Mountain Time), in{' '}
+      <span aria-live="off">{countdown(batch.getTime() - now.getTime())}</span>.
     </Typography>
   );
 }

@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import type { WeekHours } from '../../../../contract/market-hours';
 import { marketStatus, type TradingSessionDay } from '../../../../contract/market-week';
 import { EASTERN, formatCountdown, todayInZone } from '../../../../contract/time';
+import { dateTimeFormat } from '../../../lib/date-time-format';
 import { formatCalendarDate, formatWallTime } from '../../../lib/format';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { HoursHeadings, hoursTableSx, inViewerZone, TimeRange, viewerZone } from './zone-hours';
@@ -22,7 +23,7 @@ export function MarketStatusNotice({ hours }: { hours: WeekHours }) {
   }, []);
   const status = marketStatus(now, hours);
   const when = status.nextChange
-    ? `${new Intl.DateTimeFormat(undefined, {
+    ? `${dateTimeFormat(undefined, {
         weekday: 'long',
         hour: 'numeric',
         minute: '2-digit',
@@ -80,7 +81,7 @@ export function TradingWeekTable({
         {week.map((day) => (
           <TableRow key={day.date}>
             <TableCell component="th" scope="row">
-              {new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' }).format(
+              {dateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' }).format(
                 new Date(`${day.date}T12:00:00Z`),
               )}
               , {formatCalendarDate(day.date)}

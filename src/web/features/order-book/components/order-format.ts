@@ -1,19 +1,10 @@
 import { formatDecimal, formatMoney } from '../../../lib/format';
+import { dateTimeFormat } from '../../../lib/date-time-format';
 
 /*
  * Order book values for people: prices and totals are exact decimal strings; times
  * are instants shown in the viewer's zone, with the zone named in the column or caption.
  */
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
-const easternFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'America/New_York',
-});
 
 /** A zone-less timestamp (no Z) is shown as written and labelled, never converted. */
 const isInstant = (value: string) => /Z$|[+-]\d{2}:?\d{2}$/.test(value);
@@ -28,26 +19,29 @@ export function formatTime(value: string | null, day?: string): string {
   if (!value) return 'Not recorded';
   if (!isInstant(value)) return `${value.replace('T', ' ')} (no zone)`;
   const instant = new Date(value);
-  // Made at each call: the viewer's zone is read when a format is made.
-  if (day && new Intl.DateTimeFormat('en-CA').format(instant) !== day)
-    return new Intl.DateTimeFormat(undefined, {
+  if (day && dateTimeFormat('en-CA').format(instant) !== day)
+    return dateTimeFormat(undefined, {
       month: 'short',
       day: 'numeric',
       hour: 'numeric',
       minute: '2-digit',
       second: '2-digit',
     }).format(instant);
-  return new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(instant);
+  return dateTimeFormat(undefined, { timeStyle: 'medium' }).format(instant);
 }
 
 export function formatDateTime(value: string | null): string {
   if (!value) return 'Not recorded';
   if (!isInstant(value)) return `${value.replace('T', ' ')} (no zone)`;
-  return dateTimeFormat.format(new Date(value));
+  return dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(value),
+  );
 }
 
 export function formatEastern(value: string): string {
-  return isInstant(value) ? `${easternFormat.format(new Date(value))} ET` : value;
+  return isInstant(value)
+    ? `${dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'America/New_York' }).format(new Date(value))} ET`
+    : value;
 }
 
 /** The one mark of a field an order does not carry, in the grids and on an order's page alike. */
