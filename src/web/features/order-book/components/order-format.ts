@@ -6,6 +6,8 @@ import { dateTimeFormat } from '../../../lib/date-time-format';
  * are instants shown in the viewer's zone, with the zone named in the column or caption.
  */
 
+const DATE_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+
 /** A zone-less timestamp (no Z) is shown as written and labelled, never converted. */
 const isInstant = (value: string) => /Z$|[+-]\d{2}:?\d{2}$/.test(value);
 
@@ -33,15 +35,13 @@ export function formatTime(value: string | null, day?: string): string {
 export function formatDateTime(value: string | null): string {
   if (!value) return 'Not recorded';
   if (!isInstant(value)) return `${value.replace('T', ' ')} (no zone)`;
-  return dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(value),
-  );
+  return dateTimeFormat(undefined, DATE_AND_TIME).format(new Date(value));
 }
 
 export function formatEastern(value: string): string {
-  return isInstant(value)
-    ? `${dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'America/New_York' }).format(new Date(value))} ET`
-    : value;
+  if (!isInstant(value)) return value;
+  const eastern = dateTimeFormat(undefined, { ...DATE_AND_TIME, timeZone: 'America/New_York' });
+  return `${eastern.format(new Date(value))} ET`;
 }
 
 /** The one mark of a field an order does not carry, in the grids and on an order's page alike. */
