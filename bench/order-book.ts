@@ -106,12 +106,6 @@ async function openBook(page: Page, date: string): Promise<Opened> {
 }
 
 /**
- * A person's two steps on the whole book: sort the orders by price, then the next page. Each from
- * its key press to the frame that shows it (the Price header reads ascending; the pager reads
- * 101–200), on the page's clock. Each step changes the page's address (sort and page are kept
- * there), so the route renders again: a heavy render shows here.
- */
-/**
  * Runs in the page (a string, as WATCH_THE_BOOK is): notes the key press, then the frame that
  * first shows what the step awaited, as the time between them in `__step`.
  */
@@ -131,6 +125,12 @@ const watchAStep = (awaited: 'sorted' | 'next page') => `{
   observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }`;
 
+/**
+ * A person's two steps on the whole book: sort the orders by price, then the next page. Each from
+ * its key press to the frame that shows it (the Price header reads ascending; the pager reads
+ * 101–200), on the page's clock. Each step changes the page's address (sort and page are kept
+ * there), so the route renders again: a heavy render shows here.
+ */
 async function sortThenPage(page: Page): Promise<{ sortMs: number; pageMs: number }> {
   const grid = page.getByRole('grid', { name: 'Orders' });
   const step = async (press: () => Promise<void>, shown: 'sorted' | 'next page') => {
