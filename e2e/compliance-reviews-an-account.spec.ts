@@ -58,6 +58,9 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
   await expect(page).toHaveURL(/action=personal_data_reveal/);
   await expect(events).toContainText('KYC case 4711: tax id mismatch');
   const actions = events.locator('[role="gridcell"][data-field="action"]');
+  // The unfiltered rows hold that reason too and stay shown while the filtered ones load: wait
+  // until every row left is a reveal before reading them once.
+  await expect(actions.filter({ hasNotText: /^Personal data revealed$/ })).toHaveCount(0);
   for (const action of await actions.allTextContents()) {
     expect(action).toBe('Personal data revealed');
   }
