@@ -320,7 +320,13 @@ test('an investor who added a passkey on another device is asked for it before a
         automaticPresenceSimulation: true,
       },
     });
-    return { context, page, cdp, authenticatorId };
+    // The page may still be reading (the recent requests after a send) when its device is put
+    // away: the reads in flight are dropped rather than failing on a closed context.
+    const putAway = async () => {
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.close();
+    };
+    return { context, page, cdp, authenticatorId, putAway };
   };
   const laptop = await device();
   const phone = await device();
@@ -347,7 +353,7 @@ test('an investor who added a passkey on another device is asked for it before a
     authenticatorId: phone.authenticatorId,
     credential: credentials[0]!,
   });
-  await laptop.context.close();
+  await laptop.putAway();
 
   const page = phone.page;
   await page.goto(`/accounts/${user.accountId}/disbursements/new`);
@@ -369,7 +375,7 @@ test('an investor who added a passkey on another device is asked for it before a
   expect(await upstreamCalls(page, 'createCustodyFundDisbursement', user.accountId)).toBe(
     before + 1,
   );
-  await phone.context.close();
+  await phone.putAway();
 });
 
 test('a session ended from another device while a wire is typed: nothing was sent, and signing in again brings the wire back to send', async ({

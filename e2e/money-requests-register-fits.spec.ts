@@ -85,6 +85,12 @@ async function wideRegister(route: Route) {
   });
 }
 
+// A read the page starts as the test ends (a refetch) finds its route's handler on a closed
+// page: it is dropped rather than failing the test after its checks passed.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('at 1280 px every column of the register shows without scrolling it sideways', async ({
   page,
 }) => {
