@@ -92,6 +92,27 @@ describe('single sign-on (OpenID Connect, code + PKCE)', () => {
     expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
   });
 
+  // A browser drops tabs and newlines in a URL and reads `\` as `/`: each of these, given back
+  // as the Location after signing in, would lead to another site.
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'https://evil.example',
+  ])(
+    'refuses to start with a return path that leads off the site (%j), and sends nothing to the provider',
+    async (returnTo) => {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.json().error.message).toMatch(/returnTo must be a path on this site/);
+    },
+  );
+
   it('signs a staff member in, role from the group mapping; tokens stay on the server', async () => {
     const { authUrl, cookie } = await start('/compliance/search');
     const res = await back(await loginAt(authUrl, 'staff-1'), cookie);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { linksDroppedBy, type LinkKind } from '../../contract/identity';
+import { isSameSitePath } from '../../contract/return-path';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { finishFlow, FLOW_TTL_MS, OidcRefusal, startFlow, type OidcIdentity } from '../lib/oidc';
@@ -34,7 +35,7 @@ const startQuerySchema = z.object({
   returnTo: z
     .string()
     .max(500)
-    .regex(/^\/(?![/\\])/, 'returnTo must be a path on this site')
+    .refine(isSameSitePath, 'returnTo must be a path on this site')
     .optional(),
 });
 

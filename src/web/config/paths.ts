@@ -1,4 +1,5 @@
 import type { SessionEndReason } from '../../contract/signed-out';
+import { isSameSitePath } from '../../contract/return-path';
 
 /** A page whose address takes no parameters: it is linked to as it is routed. */
 const fixedPage = <Path extends string>(path: Path) => ({ path, getHref: () => path });
@@ -165,9 +166,7 @@ export const homeHref = () => paths.app.offerings.getHref();
  * protocol-relative URL would turn the sign-in page into an open redirect.
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return null;
-  }
+  if (!value || !isSameSitePath(value)) return null;
   if (value.startsWith(paths.auth.signIn.path)) return null;
   return value;
 }

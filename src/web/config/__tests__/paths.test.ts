@@ -6,12 +6,20 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/offerings?status=closed')).toBe('/offerings?status=closed');
   });
 
-  it.each(['https://evil.test/', '//evil.test', '/\\evil.test', 'offerings', '', null, '/sign-in'])(
-    'refuses %s',
-    (value) => {
-      expect(safeReturnPath(value)).toBeNull();
-    },
-  );
+  // A browser drops tabs and newlines in a URL and reads `\` as `/`: `/\t/evil.test` is `//evil.test`.
+  it.each([
+    'https://evil.test/',
+    '//evil.test',
+    '/\\evil.test',
+    '/\t/evil.test',
+    '/\r\n/evil.test',
+    'offerings',
+    '',
+    null,
+    '/sign-in',
+  ])('refuses %s', (value) => {
+    expect(safeReturnPath(value)).toBeNull();
+  });
 });
 
 describe('sign-in links', () => {
