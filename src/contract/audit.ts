@@ -74,6 +74,7 @@ const auditActionLabels = {
   sign_out: 'Sign-out',
   access_denied: 'Access denied',
   account_viewed: 'Account viewed',
+  accounts_searched: 'Accounts searched',
   account_note_added: 'Account note added',
   personal_data_reveal: 'Personal data revealed',
   audit_export: 'Audit log exported',

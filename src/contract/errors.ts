@@ -34,6 +34,8 @@ const errorCodeSchema = z.enum([
   'step_up_required',
   /** The request needs a second factor and the user has none yet: enrol one first. */
   'second_factor_enrolment_required',
+  /** Only a fresh sign-in allows this (adding a first second factor): sign in again, then ask. */
+  'reauthentication_required',
   'not_found',
   'conflict',
   'rate_limited',

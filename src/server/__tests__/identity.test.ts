@@ -7,7 +7,7 @@ import {
 } from '../../contract/money-requests';
 import { endSendsOfStoppedProcess } from '../store/approvals';
 import { lostSendOutcome } from '../routes/approvals';
-import { totpFor } from '../store/second-factors';
+import { hasSecondFactor, totpFor } from '../store/second-factors';
 import { passwordMatches } from '../store/users';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
 import { UpstreamError, faultWords } from '../upstream/errors';
@@ -349,6 +349,56 @@ describe('second factor at sign-in and step-up on money routes', () => {
     ).toBe(200);
     // Enrolling completed the sign-in under a new session id: the cookie before it opens nothing.
     expect((await call(h.app, 'GET', '/api/admin/users', { cookie })).statusCode).toBe(401);
+  });
+
+  it('a first second factor starts only within 15 minutes of signing in: a session taken later cannot add its own, pass step-up and lock its owner out', async () => {
+    const investor = await newInvestor();
+    const cookie = await signIn(h.app, investor.email);
+    const { hashToken } = await import('../store/sessions');
+    await h.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 16 * 60_000) })
+      .where('id_hash', '=', hashToken(cookie.split('=')[1]))
+      .execute();
+    await h.built.sessions.caughtUp();
+    for (const url of ['/api/me/second-factors/totp', '/api/me/second-factors/passkey-options']) {
+      const res = await post(url, cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({
+        code: 'reauthentication_required',
+        submitted: 'no',
+      });
+      expect(res.json().error.message).toMatch(/sign in again/);
+    }
+    expect(await hasSecondFactor(h.db, investor.id)).toBe(false);
+    const refusals = await h.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('user_id', '=', investor.id)
+      .where('action', '=', 'step_up_required')
+      .execute();
+    expect(refusals.map((r) => r.details)).toEqual([
+      expect.objectContaining({ reason: 'sign_in_not_recent' }),
+      expect.objectContaining({ reason: 'sign_in_not_recent' }),
+    ]);
+    // Signed in again, the owner adds it.
+    const enrolled = await enrolTotp(await signIn(h.app, investor.email));
+    expect(enrolled.recoveryCodes).toHaveLength(10);
+    expect(await hasSecondFactor(h.db, investor.id)).toBe(true);
+  });
+
+  it('linking a bank, where ACH disbursements pay out, asks for a fresh second factor first and sends nothing before', async () => {
+    const before = await upstreamCalls('linkExternalAccount');
+    const without = await signIn(h.app, (await newInvestor()).email);
+    const refused = await post(`/api/accounts/${accountA}/linked-bank`, without);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('second_factor_enrolment_required');
+    const { cookie } = await investorWithFactor();
+    await makeStale(cookie);
+    const stale = await post(`/api/accounts/${accountA}/linked-bank`, cookie);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.code).toBe('step_up_required');
+    expect(await upstreamCalls('linkExternalAccount')).toBe(before);
   });
 
   it('a session waiting for its second factor cannot enrol a new one to get around it', async () => {

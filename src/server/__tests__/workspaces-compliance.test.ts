@@ -68,6 +68,26 @@ describe('search (searchAccount §4.11, searchEntity §4.12)', () => {
     expect(res.body).not.toMatch(/\d{2}-\d{7}/);
   });
 
+  it('writes whose profiles a search showed to the audit log, as opening an account does: the ids, not the words searched for', async () => {
+    const res = await call(h.app, 'GET', '/api/compliance/search?q=ellis', { cookie: compliance });
+    const result = complianceSearchResultSchema.parse(res.json());
+    const event = await h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'accounts_searched')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ user_email: 'compliance@demo.test', outcome: 'allowed' });
+    const details = typeof event.details === 'string' ? JSON.parse(event.details) : event.details;
+    expect(details).toEqual({
+      accounts: result.accounts.length,
+      entities: result.entities.length,
+      accountIds: result.accounts.map((a) => a.id),
+      entityIds: result.entities.map((e) => e.id),
+    });
+    expect(JSON.stringify(details).toLowerCase()).not.toContain('ellis');
+  });
+
   it("masks an account's tax id in the form its type gives it: an entity's EIN, a person's SSN (§2.5 type)", async () => {
     const res = await call(h.app, 'GET', '/api/compliance/search?q=ellis', { cookie: compliance });
     const { accounts } = complianceSearchResultSchema.parse(res.json());

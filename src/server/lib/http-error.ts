@@ -7,6 +7,7 @@ const statusOf: Record<ErrorCode, number> = {
   forbidden: 403,
   step_up_required: 403,
   second_factor_enrolment_required: 403,
+  reauthentication_required: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

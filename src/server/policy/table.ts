@@ -190,7 +190,10 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: OWN_ACCOUNT_IN_PATH,
     note: 'Link a bank account for ACH to my account (linkExternalAccount); audited. The pending link is kept per account; a bank already linked (715) is answered as that bank.',
     // A platform write that routes money (the bank ACH pulls from and pays to): limited as the
-    // money routes are.
+    // money routes are, and a fresh second factor first, as a disbursement asks: a session taken
+    // from its owner would otherwise link its own bank, to which the owner's next ACH
+    // disbursement (or one approved later) pays out.
+    stepUp: 'always',
     limits: MONEY,
   },
   'POST /api/accounts/:accountId/deposits': {
@@ -236,6 +239,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: REVIEWERS,
     objects: [],
     note: "The filtered register as CSV with formula cells neutralized (amounts in US dollars with cents, `amount_usd`; times in UTC, `created_at_utc`; the outcome in the page's words, its code in `outcome_code`), every row the filters select (written a page at a time as it is read; a read that fails midway aborts the answer, so no shorter file is saved); the export is audited with its row count.",
+    limits: EXPORT,
   },
   'GET /api/order-book/:date': {
     roles: ALL_ROLES,
@@ -398,7 +402,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     ownIdentity: true,
     pendingAllowed: true,
     stepUp: 'conditional',
-    note: 'A new authenticator-app secret for me; while sign-in waits, only when I have no factor yet; step-up when I already have one.',
+    note: 'A new authenticator-app secret for me; while sign-in waits, only when I have no factor yet; step-up when I already have one; with none, within 15 minutes of signing in (else reauthentication_required).',
   },
   'POST /api/me/second-factors/totp/confirm': {
     roles: ALL_ROLES,
@@ -413,7 +417,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     ownIdentity: true,
     pendingAllowed: true,
     stepUp: 'conditional',
-    note: 'WebAuthn options to create a passkey for me; step-up when I already have a factor.',
+    note: 'WebAuthn options to create a passkey for me; step-up when I already have a factor; with none, within 15 minutes of signing in (else reauthentication_required).',
   },
   'POST /api/me/second-factors/passkeys': {
     roles: ALL_ROLES,

@@ -136,6 +136,9 @@ async function accountMustBeOnThePlatform(deps: Deps, accountId: string): Promis
   }
 }
 
+/** How many matched ids of each kind a search's audit event names (its counts say how many in all). */
+const SEARCH_IDS_AUDITED = 100;
+
 export const complianceRoutes = [
   defineRoute({
     method: 'GET',
@@ -145,7 +148,7 @@ export const complianceRoutes = [
     tags: ['compliance'],
     query: complianceSearchQuerySchema,
     response: complianceSearchResultSchema,
-    async handler({ query, deps, request }) {
+    async handler({ query, deps, request, audit }) {
       const [accounts, entities] = await Promise.allSettled([
         searchAccount(deps.upstream, { keyword: query.q }),
         searchEntity(deps.upstream, { keyword: query.q }),
@@ -169,9 +172,25 @@ export const complianceRoutes = [
         accounts: accounts.status === 'fulfilled' ? accounts.value : { records: [], skipped: [] },
         entities: entities.status === 'fulfilled' ? entities.value : { records: [], skipped: [] },
       };
-      return {
+      const views = {
         accounts: found.accounts.records.map(toAccountView),
         entities: found.entities.records.map(toEntityView),
+      };
+      // The matches carry each account's profile (name, address, email, phone), as opening the
+      // account does (account_viewed): whose personal data a reviewer was shown is in the audit
+      // log either way. The ids, not the words searched for (they may be a person's name).
+      await audit({
+        action: 'accounts_searched',
+        outcome: 'allowed',
+        details: {
+          accounts: views.accounts.length,
+          entities: views.entities.length,
+          accountIds: views.accounts.slice(0, SEARCH_IDS_AUDITED).map((a) => a.id),
+          entityIds: views.entities.slice(0, SEARCH_IDS_AUDITED).map((e) => e.id),
+        },
+      });
+      return {
+        ...views,
         skippedRecords: found.accounts.skipped.length + found.entities.skipped.length,
         unreadableAccounts: readableIds(found.accounts.skipped),
         unreadableEntities: readableIds(found.entities.skipped),

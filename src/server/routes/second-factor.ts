@@ -91,11 +91,26 @@ function live(ctx: Ctx): { user: SignedInUser; session: ActiveSession } {
 }
 
 /**
+ * How recently a person without a second factor must have signed in to start adding their first:
+ * time enough to install an authenticator app after signing in.
+ */
+export const FIRST_FACTOR_SIGN_IN_MS = 15 * 60_000;
+
+/**
  * The user and session about to enrol a factor. A session still owing its second factor may
  * enrol only when it has none (its role requires one): otherwise enrolling a new factor would be
  * a way around the one it has.
+ *
+ * A stolen session must not add its own factor: the factor would then pass every step-up (money
+ * moves included) and lock its owner out at their next sign-in. With one already there, it is
+ * proved first; with none, the enrolment starts only within FIRST_FACTOR_SIGN_IN_MS of signing in
+ * (the password or the provider, proved just now), and its finish needs the secret or challenge
+ * that start left in this session.
  */
-async function enrolling(ctx: Ctx): Promise<{ user: SignedInUser; session: ActiveSession }> {
+async function enrolling(
+  ctx: Ctx,
+  step: 'start' | 'finish',
+): Promise<{ user: SignedInUser; session: ActiveSession }> {
   const { user, session } = live(ctx);
   const has = await hasSecondFactor(ctx.deps.db, user.id);
   if (session.pendingSecondFactor && has) {
@@ -104,8 +119,22 @@ async function enrolling(ctx: Ctx): Promise<{ user: SignedInUser; session: Activ
       'Finish signing in: your second factor is still needed.',
     );
   }
-  // A stolen session must not add its own factor: with one already there, prove it first.
   if (has) await ctx.requireStepUp('add a second factor');
+  else if (
+    step === 'start' &&
+    Date.now() - session.signedInAt.getTime() > FIRST_FACTOR_SIGN_IN_MS
+  ) {
+    await ctx.audit({
+      action: 'step_up_required',
+      outcome: 'denied',
+      details: { for: 'add a second factor', reason: 'sign_in_not_recent' },
+    });
+    throw new HttpError(
+      'reauthentication_required',
+      `To add your first second factor, sign in again: it must be added within ${FIRST_FACTOR_SIGN_IN_MS / 60_000} minutes of signing in. Nothing was changed.`,
+      { submitted: 'no' },
+    );
+  }
   return { user, session };
 }
 
@@ -349,7 +378,7 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     response: totpEnrolmentSchema,
     async handler(ctx) {
-      const { user, session } = await enrolling(ctx);
+      const { user, session } = await enrolling(ctx, 'start');
       const secret = newTotpSecret();
       await setSessionScratch(ctx.deps.db, session.idHash, {
         pendingTotpSecret: ctx.deps.sealer.seal('pending_totp_secret', secret),
@@ -372,7 +401,7 @@ export const secondFactorRoutes = [
     successStatus: 201,
     afterChange: AFTER_ENROLMENT,
     async handler(ctx) {
-      const { user, session } = await enrolling(ctx);
+      const { user, session } = await enrolling(ctx, 'finish');
       const { body } = ctx;
       const { pendingTotpSecret: sealed } = await getSessionScratch(ctx.deps.db, session.idHash);
       if (!sealed) {
@@ -407,7 +436,7 @@ export const secondFactorRoutes = [
     tags: ['second-factor'],
     response: passkeyOptionsSchema,
     async handler(ctx) {
-      const { user, session } = await enrolling(ctx);
+      const { user, session } = await enrolling(ctx, 'start');
       const passkeys = await listPasskeys(ctx.deps.db, user.id);
       const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
@@ -434,7 +463,7 @@ export const secondFactorRoutes = [
     successStatus: 201,
     afterChange: AFTER_ENROLMENT,
     async handler(ctx) {
-      const { user, session } = await enrolling(ctx);
+      const { user, session } = await enrolling(ctx, 'finish');
       const webauthnChallenge = await takePasskeyChallenge(ctx, session);
       if (!webauthnChallenge) {
         throw new HttpError('conflict', 'Start again: no passkey is being created.', {

@@ -21,6 +21,11 @@ export interface ActiveSession {
   secondFactorAt: Date | null;
   authMethod: string;
   /**
+   * When the person signed in (password or provider) to open this session: the proof of their
+   * first factor, which a later step-up does not renew.
+   */
+  signedInAt: Date;
+  /**
    * Set when the cookie named the session by the id it had before its last step-up: it opens
    * the session for reads only, until then (PREVIOUS_ID_GRACE_MS).
    */
@@ -94,6 +99,7 @@ export async function createSession(
       pendingSecondFactor: options.pendingSecondFactor ?? false,
       secondFactorAt: options.secondFactorAt ?? null,
       authMethod: options.authMethod ?? 'password',
+      signedInAt: now,
     },
   };
 }
@@ -140,6 +146,7 @@ export async function loadSession(
       pendingSecondFactor: row.pending_second_factor,
       secondFactorAt: row.second_factor_at,
       authMethod: row.auth_method,
+      signedInAt: row.created_at,
       ...(previous && row.previous_id_until ? { readsOnlyUntil: row.previous_id_until } : {}),
     },
     user: {
@@ -161,6 +168,7 @@ function sessionRow(db: Db, idHash: string, now: Date, by: 'current' | 'previous
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
       's.id_hash',
+      's.created_at',
       's.previous_id_until',
       's.user_id',
       's.last_seen_at',

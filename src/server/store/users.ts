@@ -103,7 +103,7 @@ export interface UserRecord {
 /**
  * The user whose email and password these are, disabled or not; null when they match nobody.
  * The password is checked the same way whether the user is disabled or not (and against a decoy
- * when the email is unknown), so the time taken tells nobody which it is: only someone who has
+ * when the email is unknown or its user has no password), so the time taken tells nobody which it is: only someone who has
  * the password learns that the account is disabled.
  */
 export async function verifyCredentials(
@@ -116,7 +116,9 @@ export async function verifyCredentials(
     .select(['id', 'email', 'role', 'password_hash', 'disabled'])
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
-  if (!row) {
+  // A user who signs in only through single sign-on has no password to check: the decoy's
+  // check takes its time, as for an email nobody has.
+  if (!row || row.password_hash === NO_PASSWORD) {
     decoyHash ??= hashPassword('decoy-password-never-matches');
     await argon2.verify(await decoyHash, password).catch(() => false);
     return null;

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRevalidator } from 'react-router-dom';
 import { useSession } from '../../features/auth/api/get-session';
-import { useSignOut } from '../../features/auth/api/sign-out';
+import { useSignOut } from '../../lib/use-sign-out';
 import { errorMessage, isApiClientError } from '../../lib/api-client';
 import { RetryNotice } from '../../components/busy-retry-button';
 

@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { roleLabels, type SessionUser } from '../../../contract/session';
 import { errorMessage } from '../../lib/api-client';
-import { useSignOut } from '../../features/auth/api/sign-out';
+import { useSignOut } from '../../lib/use-sign-out';
 
 /** The person's own settings, one menu item each. */
 const settingsPages = [

@@ -78,6 +78,11 @@ const keyLabels: Record<string, string> = {
   length: 'Length (characters)',
   filters: 'Filters',
   rows: 'Rows',
+  // A reviewer's search: how many matched, and the first ids of each kind.
+  accounts: 'Accounts found',
+  entities: 'Parties found',
+  accountIds: 'Accounts shown',
+  entityIds: 'Parties shown',
   // Exports of earlier versions stopped at 10,000 events; their events still say so.
   truncated: 'Cut at the export limit',
   deleted: 'Deleted',
@@ -171,6 +176,7 @@ const codeWords: Record<string, string> = {
   approver_not_independent:
     'the approver created, linked, set the password of or changed the role of the person who requested it',
   no_second_factor: 'no second factor yet',
+  sign_in_not_recent: 'the sign-in was not recent enough to add a first second factor',
   too_many_attempts: 'too many attempts: no code was checked',
   lease_expired: 'the request’s lease ran out',
   manual: 'a reviewer, by hand',
@@ -194,6 +200,7 @@ const errorWords: Record<ErrorCode, string> = {
   forbidden: 'not allowed for this user',
   step_up_required: 'a fresh second factor was needed',
   second_factor_enrolment_required: 'no second factor set up yet',
+  reauthentication_required: 'a fresh sign-in was needed',
   not_found: 'not found',
   conflict: 'it conflicted with another request',
   rate_limited: 'too many requests in a short time',

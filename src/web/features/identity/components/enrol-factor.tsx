@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage, isApiClientError } from '../../../lib/api-client';
+import { useSignOut } from '../../../lib/use-sign-out';
 import { focusOnMount } from '../../../lib/focus';
 import { confirmTotp, enrolPasskey, startTotpEnrolment } from '../api/second-factors';
 import { passkeyAddressProblem } from './passkey-address';
@@ -30,10 +32,35 @@ function refusedField(err: unknown): 'code' | 'label' | null {
 /** What went wrong, announced; nothing when nothing did. */
 function Problem({ error }: { error: unknown }) {
   if (!error) return null;
-  return (
+  const message = (
     <Typography role="alert" color="error">
       {problem(error)}
     </Typography>
+  );
+  if (!isApiClientError(error) || error.code !== 'reauthentication_required') return message;
+  return (
+    <>
+      {message}
+      <SignInAgain />
+    </>
+  );
+}
+
+/**
+ * A first second factor is added only soon after signing in (the BFF's rule): signing in again
+ * comes back to this page.
+ */
+function SignInAgain() {
+  const signOut = useSignOut();
+  const { pathname, search } = useLocation();
+  return (
+    <Button
+      variant="contained"
+      disabled={signOut.isPending}
+      onClick={() => signOut.mutate({ returnTo: `${pathname}${search}` })}
+    >
+      Sign in again
+    </Button>
   );
 }
 

@@ -362,7 +362,7 @@ describe('issuer staff switch to another security with hours not saved', () => {
 
   it('sign out without being held: the session is gone, nothing could be saved', async () => {
     const { router } = await editThenSwitch();
-    // Where signing out leads once the BFF has ended the session (features/auth/api/sign-out).
+    // Where signing out leads once the BFF has ended the session (lib/use-sign-out).
     await act(() => router.navigate('/sign-in?reason=signed-out', { replace: true }));
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -260,6 +260,36 @@ describe('an investor adds an authenticator app', () => {
   });
 });
 
+describe('a person who signed in a while ago adds their first second factor', () => {
+  it('is told to sign in again, and the button signs them out on the way back to this page', async () => {
+    answerAppSetup();
+    const message =
+      'To add your first second factor, sign in again: it must be added within 15 minutes of signing in. Nothing was changed.';
+    mockPost(
+      '/api/me/second-factors/totp',
+      errorAnswer(403, { code: 'reauthentication_required', message, submitted: 'no' }),
+    );
+    let signedOut = 0;
+    bff.use(
+      http.delete('/api/session', () => {
+        signedOut += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderWithProviders(<SecurityRoute />, { path: '/settings/security' });
+    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(signedOut).toBe(1);
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(
+      '/settings/security',
+    );
+  });
+});
+
 describe('a sign-in that passed the password and waits for the second factor', () => {
   const factors = () =>
     bff.use(
