@@ -6,7 +6,16 @@ import { storeIdOf, type Db } from '../store/db';
 import { findRow } from '../store/rows';
 import { OutcomeSpool } from '../store/spool';
 import { getMoneyRequest } from '../store/money-requests';
-import { breakStore, call, callSandbox, sandboxCalls, signIn, useHarness } from './harness';
+import {
+  breakStore,
+  call,
+  callSandbox,
+  investableOffering,
+  sandboxCalls,
+  signIn,
+  unitsAboveMinimum,
+  useHarness,
+} from './harness';
 
 /*
  * The store fails (or stops answering) while a disbursement is at the upstream: the upstream
@@ -18,7 +27,11 @@ let cookie: string;
 let accountId: string;
 
 // One statement timeout of 1.5 s: what a frozen store may hold a request for (the test below).
-const h = useHarness({ spool: true, env: { STORE_STATEMENT_TIMEOUT_MS: '1500' } });
+// Every investment asks for step-up (STEP_UP_INVESTMENT_ABOVE), whose check reads the store.
+const h = useHarness({
+  spool: true,
+  env: { STORE_STATEMENT_TIMEOUT_MS: '1500', STEP_UP_INVESTMENT_ABOVE: '1' },
+});
 beforeAll(async () => {
   cookie = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
@@ -240,6 +253,58 @@ it('a not-sent attempt left in the spool is settled "not sent" by the housekeepi
   expect(await unknownEventsOf(reference)).toHaveLength(0);
   // The key is free again: the same request is sent.
   expect((await disburse(key)).statusCode).toBe(201);
+});
+
+/**
+ * Fails the store's next read of `table` on its own, as a connection dropped under that query
+ * would; every other query goes on. Returns the undo.
+ */
+function failNextReadOf(db: Db, table: string): () => void {
+  const entries = db as unknown as { selectFrom: (from: unknown) => unknown };
+  const original = entries.selectFrom;
+  let failed = false;
+  entries.selectFrom = function (this: unknown, from: unknown) {
+    if (!failed && from === table) {
+      failed = true;
+      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    }
+    return original.call(this, from);
+  };
+  return () => {
+    entries.selectFrom = original;
+  };
+}
+
+it('the store fails inside the investment, before anything is sent (its step-up check): "not sent", never "may have reached the platform", and the next investment goes', async () => {
+  const offering = await investableOffering(h.app, cookie);
+  const invest = (key: string) =>
+    call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
+      cookie,
+      body: { accountId, units: unitsAboveMinimum(offering, 1) },
+      headers: { 'idempotency-key': key },
+    });
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  // Above STEP_UP_INVESTMENT_ABOVE (1 here) the step-up check reads whether the investor has a
+  // second factor: the one read that fails.
+  const restore = failNextReadOf(h.db, 'second_factors');
+  let res;
+  try {
+    res = await invest('outage-in-handler-0001');
+  } finally {
+    restore();
+  }
+  expect(res.statusCode).toBe(503);
+  expect(res.json().error).toMatchObject({ code: 'store_unavailable', submitted: 'no' });
+  expect(res.json().error.message).not.toMatch(/may or may not|may have/);
+  const reference = String(res.headers['money-reference']);
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({ outcome: 'not_sent' });
+  expect(await unknownEventsOf(reference)).toHaveLength(0);
+  expect((await sandboxCalls(h.sandboxUrl)).createTrade ?? 0).toBe(0);
+
+  // Nothing stands in the way: a new investment is sent, once.
+  const next = await invest('outage-in-handler-0002');
+  expect(next.statusCode).toBe(201);
+  expect((await sandboxCalls(h.sandboxUrl)).createTrade).toBe(1);
 });
 
 it('store down under a read: 503 saying why and when to look again, not "Nothing was changed"', async () => {

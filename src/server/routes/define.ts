@@ -25,6 +25,7 @@ import {
 import {
   changeOf,
   isStoreFailure,
+  isWriteInDoubt,
   markChange,
   restoreChange,
   storeUnavailableNotSent,
@@ -611,11 +612,12 @@ async function checkStepUp(
 /**
  * The upstream client of one request. A write route's view marks the request as it sends a write
  * (may have changed something) and as the platform answers it (changed), so a store failure after
- * it is not told as "nothing was changed" (storeFailureOf). Reads keep the plain view.
+ * it is not told as "nothing was changed" (storeFailureOf), nor recorded in the register as "not
+ * sent" (handleIdempotent). Reads keep the plain view.
  */
 function upstreamOf(spec: RouteSpec, deps: Deps, request: FastifyRequest): UpstreamClient {
   const view = deps.upstream.withLogger(upstreamLogOf(request));
-  if (spec.method === 'GET' || spec.idempotent) return view;
+  if (spec.method === 'GET') return view;
   return {
     ...view,
     send: async (upstreamRequest) => {
@@ -763,7 +765,22 @@ async function handleIdempotent(
     result = await runHandler(spec, ctx);
   } catch (err) {
     clearInterval(renewal);
-    const httpError = err instanceof HttpError ? notSentFault(err) : null;
+    // The store failed before any write went to the platform (each is marked as it is sent,
+    // upstreamOf) and not under a write of its own that may have been saved: nothing was sent,
+    // and the register says so rather than "may have reached the platform".
+    const storeFailedBeforeSending =
+      !(err instanceof HttpError) &&
+      isStoreFailure(err) &&
+      !isWriteInDoubt(err) &&
+      changeOf(request) === undefined;
+    if (storeFailedBeforeSending) {
+      request.log.error({ err }, 'store unavailable before the request was sent');
+    }
+    const httpError = storeFailedBeforeSending
+      ? storeUnavailableNotSent()
+      : err instanceof HttpError
+        ? notSentFault(err)
+        : null;
     if (httpError && httpError.extra.submitted === 'no') {
       // Refused by the platform (a 110 included) is not "never reached it": the register keeps
       // the difference, and the person reads which it was.
