@@ -5,7 +5,7 @@ import {
   moneyRequestOutcomeWords,
   type BeingSent,
 } from '../../contract/money-requests';
-import { endSendsOfStoppedProcess } from '../store/approvals';
+import { endSendsOfStoppedProcess, getApproval } from '../store/approvals';
 import { lostSendOutcome } from '../routes/approvals';
 import { hasSecondFactor, totpFor } from '../store/second-factors';
 import { passwordMatches } from '../store/users';
@@ -1251,6 +1251,30 @@ describe('maker-checker on large disbursements', () => {
     const approved = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ state: 'sent', checker: adminEmail });
+  });
+
+  it('a held request that no longer opens (the data key changed) is not approved: nothing decided, nothing sent, still waiting', async () => {
+    const approvalId = await hold('160');
+    // Sealed under another key, as after DATA_KEY changed without the old one kept.
+    await h.db
+      .updateTable('disbursement_approvals')
+      .set({ request: JSON.stringify('sealed:v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA') })
+      .where('id', '=', approvalId)
+      .execute();
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const res = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'conflict', submitted: 'no' });
+    expect(res.json().error.message).toMatch(/cannot be opened.*Nothing was sent: reject it/);
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+    expect(await getApproval(h.db, approvalId)).toMatchObject({ state: 'pending' });
+    expect(await registerRowOf(approvalId)).toMatchObject({ outcome: 'held' });
+    // Rejecting it needs nothing opened: the investor learns why and may ask again.
+    const rejected = await post(`/api/disbursement-approvals/${approvalId}/reject`, admin, {
+      reason: 'Its bank details could not be opened',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await registerRowOf(approvalId)).toMatchObject({ outcome: 'not_sent' });
   });
 
   it('a second person approves: sent upstream once, both decisions audited', async () => {

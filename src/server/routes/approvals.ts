@@ -29,6 +29,7 @@ import {
   type ApprovalSectionName,
 } from '../store/approvals';
 import { approverTieToMaker, type ApproverTie } from '../store/approver-independence';
+import { recordAudit } from '../store/audit';
 import type { Db } from '../store/db';
 import {
   fundMovesOfMany,
@@ -397,6 +398,27 @@ async function refuseUnlessIndependentOfMaker(
   );
 }
 
+/**
+ * A held request is opened before anything is decided: one that does not open (the portal's
+ * data key changed since it was held) cannot be sent, and must not be marked as being sent,
+ * which would read as "may have reached the platform" until reconciliation gave up on it.
+ */
+function refuseUnlessItOpens(
+  ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
+  existing: ApprovalRecord,
+): void {
+  try {
+    heldRequest(ctx.deps.sealer, existing.request);
+  } catch (err) {
+    ctx.request.log.error({ err, approvalId: existing.id }, 'a held disbursement does not open');
+    throw new HttpError(
+      'conflict',
+      "This held disbursement's bank details cannot be opened (the portal's data key changed since it was held), so it cannot be sent. Nothing was sent: reject it with that reason, and the investor can request it again.",
+      { submitted: 'no' },
+    );
+  }
+}
+
 async function decideOrRefuse(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
   to: 'sending' | 'rejected',
@@ -424,10 +446,13 @@ async function decideOrRefuse(
   if (to === 'sending') {
     await refuseUnlessMakerMayStillAsk(ctx, existing);
     await refuseUnlessIndependentOfMaker(ctx, existing);
+    refuseUnlessItOpens(ctx, existing);
   }
-  // The decision and the register's row change together: a rejected request is never left
-  // "waiting", and an approved one is "unknown" (with its sending time) before the call starts,
-  // so a process that dies mid-call leaves it to reconciliation rather than "held" for ever.
+  // The decision, the register's row and the decision's audit event change together: a rejected
+  // request is never left "waiting", and an approved one is "unknown" (with its sending time)
+  // before the call starts, so a process that dies mid-call leaves it to reconciliation rather
+  // than "held" for ever; and a store that fails after the decision cannot leave it unaudited, or
+  // the approver told that nothing changed while it did.
   const decided = await ctx.deps.db.transaction().execute(async (tx) => {
     const row = await decide(
       tx,
@@ -461,22 +486,33 @@ async function decideOrRefuse(
             },
       );
     }
+    if (row) {
+      await recordAudit(
+        tx,
+        attributed(
+          {
+            action,
+            objectType: 'account',
+            objectId: row.accountId,
+            outcome: 'succeeded',
+            reason: reason ?? null,
+            details: {
+              approvalId: row.id,
+              reference: row.moneyReference,
+              maker: row.makerEmail,
+              amount: row.amount,
+            },
+          },
+          user,
+          ctx.request,
+        ),
+      );
+    }
     return row;
   });
   if (!decided) throw await alreadyDecided(ctx, existing.id);
-  await ctx.audit({
-    action,
-    objectType: 'account',
-    objectId: decided.accountId,
-    outcome: 'succeeded',
-    reason: reason ?? null,
-    details: {
-      approvalId: decided.id,
-      reference: decided.moneyReference,
-      maker: decided.makerEmail,
-      amount: decided.amount,
-    },
-  });
+  // Decided: a store failure from here on does not mean nothing was changed.
+  ctx.changeMade();
   return decided;
 }
 
