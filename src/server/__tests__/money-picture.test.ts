@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import {
   depositReceiptSchema,
   linkBankReceiptSchema,
@@ -866,7 +867,37 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     });
   });
 
-  it('settled by hand, it takes only a fund move the platform holds for its account', async () => {
+  it('one whose answer was lost is found behind more than a page of newer unknown investments, which no pass can settle', async () => {
+    const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '45.70' });
+    const receipt = depositReceiptSchema.parse(res.json());
+    await loseAnswer(receipt.reference!);
+    // 1,001 investments of unknown outcome, newer than the deposit, on an account of their own:
+    // more than one page of the register (1,000), all read before the deposit, newest first.
+    await sql`
+      insert into money_requests
+        (reference, user_id, account_id, kind, amount, offering_id, idem_route, idem_key,
+         outcome, created_at, updated_at)
+      select 'MR-PILE' || lpad(g::text, 6, '0'), 'u-pile', 'A9999999', 'investment', '1.00',
+        '5206', 'POST /api/offerings/:offeringId/investments', 'pile-' || g, 'unknown',
+        now() + interval '1 second', now() + interval '1 second'
+      from generate_series(1, 1001) g`.execute(h.db);
+    try {
+      const summary = await reconcile();
+      expect(summary.examined).toBeGreaterThanOrEqual(1002);
+      expect(await registerRow(receipt.reference!)).toMatchObject({
+        outcome: 'created',
+        upstreamId: receipt.referenceNumber,
+      });
+    } finally {
+      await h.db.deleteFrom('money_requests').where('user_id', '=', 'u-pile').execute();
+    }
+  });
+
+  it('settled by hand, it takes only a fund move the platform holds for its account, coming in, and no other request’s', async () => {
+    // Another deposit, answered (before the lost one: while that one stands, no other is sent).
+    const other = depositReceiptSchema.parse(
+      (await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '23.50' })).json(),
+    );
     const res = await post(`/api/accounts/${accountA}/deposits`, investor, { amount: '23.45' });
     const receipt = depositReceiptSchema.parse(res.json());
     await loseAnswer(receipt.reference!);
@@ -884,7 +915,34 @@ describe('deposits in the register (fundCustodyAccount, §2.9)', () => {
     expect(typo.json().error.fields).toEqual([
       {
         field: 'upstreamId',
-        message: `The platform has no fund move CFM79999999 of account ${accountA}. Check the reference the platform shows for this deposit.`,
+        message: `The platform has no fund move CFM79999999 of account ${accountA}. Check the reference of the fund move that brought this deposit in.`,
+      },
+    ]);
+    expect(await registerRow(receipt.reference!)).toMatchObject({ outcome: 'unknown' });
+
+    // Another deposit's move is that deposit's; a disbursement's took money out.
+    const taken = await settle(other.referenceNumber);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().error.fields).toEqual([
+      {
+        field: 'upstreamId',
+        message: `Fund move ${other.referenceNumber} carries our reference ${other.reference}, another request's, not ${receipt.reference}. Check the reference of the fund move that brought this deposit in.`,
+      },
+    ]);
+    const disbursed = await post(`/api/accounts/${accountA}/disbursements`, investor, {
+      type: 'ach',
+      amount: '4.40',
+    });
+    expect(disbursed.statusCode).toBe(201);
+    const outgoing = fundMoveViewPageSchema
+      .parse((await get(`/api/accounts/${accountA}/fund-moves?limit=100`, investor)).json())
+      .moves.find((m) => m.portalReference === disbursed.json().reference)!;
+    const wrongWay = await settle(outgoing.referenceNumber);
+    expect(wrongWay.statusCode).toBe(400);
+    expect(wrongWay.json().error.fields).toEqual([
+      {
+        field: 'upstreamId',
+        message: `Fund move ${outgoing.referenceNumber} took money out of account ${accountA}: it is not this deposit. Check the reference of the fund move that brought this deposit in.`,
       },
     ]);
     expect(await registerRow(receipt.reference!)).toMatchObject({ outcome: 'unknown' });
@@ -986,7 +1044,7 @@ describe('a disbursement settled by hand (its fund move, §4.4)', () => {
     );
     await refused(
       deposit.referenceNumber,
-      `Fund move ${deposit.referenceNumber} brought money into account ${accountA}: it is not this disbursement. Check the reference of the fund move that took it out.`,
+      `Fund move ${deposit.referenceNumber} brought money into account ${accountA}: it is not this disbursement. Check the reference of the fund move that took this disbursement out.`,
     );
     await refused(
       other.move,

@@ -428,6 +428,23 @@ describe('register through the BFF', () => {
       // Nothing is settled by looking.
       expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
 
+      // The trade another request was answered with is that request's: settled with it, this
+      // one would show a second investment where the platform holds one trade.
+      const answeredReference = String(answered.headers['money-reference']);
+      const taken = await settle(lost, {
+        outcome: 'created',
+        upstreamId: answeredTrade,
+        reason: 'Trade of this account in this offering at the platform',
+      });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json().error.fields).toEqual([
+        {
+          field: 'upstreamId',
+          message: `${answeredReference} is already recorded with trade ${answeredTrade}: it is that request's, not ${lost}'s. Check the id.`,
+        },
+      ]);
+      expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
+
       // A trade the platform sends unreadable may be the lost one: the reply counts it, so the
       // page does not say the investment never arrived.
       await callSandbox(h.sandboxUrl, '/__sandbox/faults', {

@@ -11,7 +11,7 @@ import {
 } from '../store/money-requests';
 import type { FundMove } from '../../contract/custody';
 import { foundAfterNotSentMessage } from '../../contract/money-requests';
-import { getMoneyRequest, listMoneyRequests } from '../store/money-requests';
+import { getMoneyRequest, listMoneyRequests, moneyRequestPages } from '../store/money-requests';
 import type { UpstreamClient } from '../upstream/client';
 import { readAccountFundMoves } from './account-fund-moves';
 
@@ -88,9 +88,8 @@ export interface ReconcileSummary {
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
   const now = options.now ?? (() => new Date());
   await expireDeadClaims(options.db, now());
-  const unknown = await listMoneyRequests(options.db, { outcome: 'unknown', limit: 1000 });
   const summary: ReconcileSummary = {
-    examined: unknown.items.length,
+    examined: 0,
     created: 0,
     notSent: 0,
     stillUnknown: 0,
@@ -125,38 +124,45 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
       summary.foundTwice += 1;
   };
 
-  for (const request of unknown.items) {
-    let verdict: Verdict | null = null;
-    let found: string[] = [];
-    const direction = fundMoveDirectionOfRequest[request.kind];
-    if (direction) {
-      const refs = await movesOf(request.accountId);
-      if (!refs) summary.unreadable += 1;
-      else {
-        const carrying = refs.get(request.reference) ?? [];
-        found = await ownMoves(request);
-        if (found.length > 0) verdict = { outcome: 'created', upstreamId: found[0] };
-        else if (carrying.length === 0 && oldEnough(request, now(), options.notSentAfterMs))
-          verdict = { outcome: 'not_sent' };
-        else if (carrying.length === 0) summary.notFoundYet += 1;
+  // Every unknown request, a page at a time (keyset pages: one settled meanwhile moves none).
+  // The investments and IRA requests a pass cannot settle (no fund move names them) stay unknown
+  // until a reviewer settles them: a pass that read only the newest would leave the deposits and
+  // disbursements behind a pile of them unexamined for ever.
+  for await (const page of moneyRequestPages(options.db, { outcome: 'unknown' })) {
+    for (const request of page) {
+      summary.examined += 1;
+      let verdict: Verdict | null = null;
+      let found: string[] = [];
+      const direction = fundMoveDirectionOfRequest[request.kind];
+      if (direction) {
+        const refs = await movesOf(request.accountId);
+        if (!refs) summary.unreadable += 1;
+        else {
+          const carrying = refs.get(request.reference) ?? [];
+          found = await ownMoves(request);
+          if (found.length > 0) verdict = { outcome: 'created', upstreamId: found[0] };
+          else if (carrying.length === 0 && oldEnough(request, now(), options.notSentAfterMs))
+            verdict = { outcome: 'not_sent' };
+          else if (carrying.length === 0) summary.notFoundYet += 1;
+        }
       }
+      if (!verdict) {
+        summary.stillUnknown += 1;
+        continue;
+      }
+      // Settled meanwhile (a late answer, the spool) counts as what it became: it is no longer unknown.
+      const settled = await settleUnknown(
+        options.db,
+        request,
+        verdict,
+        { by: options.settledBy, via: 'reconciliation' },
+        now(),
+      );
+      if (verdict.outcome === 'created') summary.created += 1;
+      else summary.notSent += 1;
+      if (settled && verdict.outcome === 'created')
+        await nameOthers({ ...request, upstreamId: verdict.upstreamId }, found);
     }
-    if (!verdict) {
-      summary.stillUnknown += 1;
-      continue;
-    }
-    // Settled meanwhile (a late answer, the spool) counts as what it became: it is no longer unknown.
-    const settled = await settleUnknown(
-      options.db,
-      request,
-      verdict,
-      { by: options.settledBy, via: 'reconciliation' },
-      now(),
-    );
-    if (verdict.outcome === 'created') summary.created += 1;
-    else summary.notSent += 1;
-    if (settled && verdict.outcome === 'created')
-      await nameOthers({ ...request, upstreamId: verdict.upstreamId }, found);
   }
 
   // The safety net: a "not sent" that the platform lists after all is corrected.

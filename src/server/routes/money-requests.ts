@@ -70,6 +70,7 @@ import {
   listMoneyRequests,
   listMoneyRequestsOfAccount,
   moneyRequestPages,
+  requestWithUpstreamId,
   type MoneyRequest,
   type MoneyRequestPage,
   type MoneyRequestFilter,
@@ -98,12 +99,31 @@ function unknownPlatformId(message: string): HttpError {
   });
 }
 
-/** A disbursement's fund move (see checkPlatformId): of its account, going out, not another request's. */
-async function checkDisbursementMove(
+/** How a fund move of each kind is named to the reviewer, and the way its money goes. */
+const MOVE_OF = {
+  disbursement: {
+    goes: 'out',
+    wrong: 'brought money into',
+    which: 'the fund move that took this disbursement out',
+  },
+  deposit: {
+    goes: 'in',
+    wrong: 'took money out of',
+    which: 'the fund move that brought this deposit in',
+  },
+} as const;
+
+/**
+ * A disbursement's or deposit's fund move (see checkPlatformId): of its account, going its way,
+ * not another request's (by our reference in it, or as the fund move another request of the
+ * register was recorded with).
+ */
+async function checkFundMove(
   deps: Deps,
-  request: MoneyRequest,
+  request: MoneyRequest & { kind: keyof typeof MOVE_OF },
   upstreamId: string,
 ): Promise<void> {
+  const { goes, wrong, which } = MOVE_OF[request.kind];
   const read = await getCustodyFundMove(deps.upstream, {
     accountId: request.accountId,
     referenceNumber: upstreamId,
@@ -119,18 +139,35 @@ async function checkDisbursementMove(
   }
   if (read === 'none' || read.accountId !== request.accountId) {
     throw unknownPlatformId(
-      `The platform has no fund move ${upstreamId} of account ${request.accountId}. Check the reference of the fund move that took this disbursement out.`,
+      `The platform has no fund move ${upstreamId} of account ${request.accountId}. Check the reference of ${which}.`,
     );
   }
   const [move] = await withKnownDirections(deps.db, [read]);
-  if (move!.direction === 'in') {
+  if (move!.direction !== goes && move!.direction !== null) {
     throw unknownPlatformId(
-      `Fund move ${upstreamId} brought money into account ${request.accountId}: it is not this disbursement. Check the reference of the fund move that took it out.`,
+      `Fund move ${upstreamId} ${wrong} account ${request.accountId}: it is not this ${request.kind}. Check the reference of ${which}.`,
     );
   }
   if (move!.portalReference && move!.portalReference !== request.reference) {
     throw unknownPlatformId(
-      `Fund move ${upstreamId} carries our reference ${move!.portalReference}, another request's, not ${request.reference}. Check the reference of the fund move that took this disbursement out.`,
+      `Fund move ${upstreamId} carries our reference ${move!.portalReference}, another request's, not ${request.reference}. Check the reference of ${which}.`,
+    );
+  }
+}
+
+/**
+ * One trade or fund move is one request's: recorded for a second request of the same kind and
+ * account, the register would show money moved twice where it moved once.
+ */
+async function refuseOtherRequests(
+  deps: Deps,
+  request: MoneyRequest,
+  upstreamId: string,
+): Promise<void> {
+  const other = await requestWithUpstreamId(deps.db, request, upstreamId);
+  if (other) {
+    throw unknownPlatformId(
+      `${other} is already recorded with ${request.kind === 'investment' ? 'trade' : 'fund move'} ${upstreamId}: it is that request's, not ${request.reference}'s. Check the id.`,
     );
   }
 }
@@ -157,22 +194,9 @@ async function checkPlatformId(
   upstreamId: string,
   confirmDifferentUnits: boolean,
 ): Promise<void> {
-  if (request.kind === 'disbursement') {
-    await checkDisbursementMove(deps, request, upstreamId);
-    return;
-  }
-  if (request.kind === 'deposit') {
-    const move = await getCustodyFundMove(deps.upstream, {
-      accountId: request.accountId,
-      referenceNumber: upstreamId,
-    }).catch((error: unknown) =>
-      isUpstreamError(error) && error.kind === 'not_found' ? 'none' : null,
-    );
-    if (move === 'none' || (move && move.accountId !== request.accountId)) {
-      throw unknownPlatformId(
-        `The platform has no fund move ${upstreamId} of account ${request.accountId}. Check the reference the platform shows for this deposit.`,
-      );
-    }
+  if (request.kind === 'disbursement' || request.kind === 'deposit') {
+    await checkFundMove(deps, { ...request, kind: request.kind }, upstreamId);
+    await refuseOtherRequests(deps, request, upstreamId);
     return;
   }
   if (request.kind !== 'investment' || !request.offeringId) return;
@@ -182,16 +206,15 @@ async function checkPlatformId(
     1_000,
   ).catch(() => null);
   const trade = read?.trades.find((t) => t.tradeId === upstreamId);
-  if (!trade) {
-    // Only a complete list can tell that the trade is not there: one cut short, or with a trade
-    // that could not be read, may hold it.
-    if (read?.complete && read.skipped === 0) {
-      throw unknownPlatformId(
-        `The platform has no trade ${upstreamId} of account ${request.accountId} in this offering. Check the id, or pick one of the trades listed.`,
-      );
-    }
-    return;
+  // Only a complete list can tell that the trade is not there: one cut short, or with a trade
+  // that could not be read, may hold it.
+  if (!trade && read?.complete && read.skipped === 0) {
+    throw unknownPlatformId(
+      `The platform has no trade ${upstreamId} of account ${request.accountId} in this offering. Check the id, or pick one of the trades listed.`,
+    );
   }
+  await refuseOtherRequests(deps, request, upstreamId);
+  if (!trade) return;
   if (confirmDifferentUnits || !request.units || !trade.units) return;
   if (sameDecimal(trade.units, request.units)) return;
   const message = differentUnitsMessage(

@@ -497,6 +497,26 @@ function sameDecimal(a: string | null | undefined, b: string | null | undefined)
   }
 }
 
+/**
+ * Another request of the register, of the same kind and account, recorded with this platform id
+ * (a trade, a fund move): its reference, or null.
+ */
+export async function requestWithUpstreamId(
+  db: Db,
+  request: Pick<MoneyRequest, 'kind' | 'accountId' | 'reference'>,
+  upstreamId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('money_requests')
+    .select('reference')
+    .where('kind', '=', request.kind)
+    .where('account_id', '=', request.accountId)
+    .where('upstream_id', '=', upstreamId)
+    .where('reference', '!=', request.reference)
+    .executeTakeFirst();
+  return row?.reference ?? null;
+}
+
 // ---- Writes: store-internal, always inside the caller's transaction. ----
 
 /**
