@@ -476,10 +476,14 @@ function badResponse(status: number, method: Method) {
   });
 }
 
-/** A gateway failure on a write means the request may have reached the BFF. */
+/**
+ * An answer that is not the BFF's own (no JSON error body) came from whatever stands between:
+ * a server error there on a write means the request may have reached the BFF. A 503 too: a
+ * proxy answers 503 when the BFF's connection was reset after the request went through to it.
+ */
 function defaultSubmitted(status: number, method: Method): Submitted {
   if (!isWrite(method)) return 'no';
-  return status === 502 || status === 504 || status === 500 ? 'unknown' : 'no';
+  return status >= 500 ? 'unknown' : 'no';
 }
 
 function codeForStatus(status: number): ErrorCode {
