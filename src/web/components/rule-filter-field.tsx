@@ -58,14 +58,21 @@ export function RuleFilterField({
     }
     if (checked.value !== compared(applied ?? '')) onApply(checked.value);
   };
+  // Typed and not applied yet: the list still shows the filter before, so the field says so.
+  const pending = draft.trim() !== (applied ?? '').trim() ? 'Press Enter to apply' : undefined;
   return (
     <TextField
       label={label}
       size={size}
       {...field}
+      // A message about the text before is not about what is typed now: it goes as typing starts.
+      onChange={(event) => {
+        field.onChange(event);
+        clearError();
+      }}
       // What is typed is checked first; the BFF's refusal stands for the value it was sent.
       error={field.error || (refused !== undefined && draft === (applied ?? ''))}
-      helperText={refusalText(error ?? (draft === (applied ?? '') ? refused : undefined))}
+      helperText={error || draft === (applied ?? '') ? refusalText(error ?? refused) : pending}
       onBlur={apply}
       // Enter (a phone keyboard's Go) applies the id too, not only leaving the field: the form has
       // no submit button, so Enter would otherwise do nothing.
