@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -17,6 +18,7 @@ import {
   fundMovesQueryOptions,
   useFundMoves,
 } from '../../../../features/custody/api/get-fund-moves';
+import { custodyAccountQueryOptions } from '../../../../features/custody/api/get-custody-account';
 import { FundMoveList } from '../../../../features/custody/components/fund-move-list';
 import { ACCOUNT_READERS, recordPageLoader } from '../../../session-guard';
 import { AccountSubpage } from './account-layout';
@@ -52,6 +54,15 @@ export default function FundMovesRoute() {
 
 function FundMovesPage({ accountId, page }: { accountId: string; page: number }) {
   const moves = useFundMoves(accountId, page);
+  // An account with no custody account has moved no money through one: said so, rather than
+  // "yet", which would have the person wait for moves that cannot come. Asked only then.
+  const none =
+    page === 1 &&
+    moves.data !== undefined &&
+    listsNothing(moves.data.moves.length, moves.data.skippedRecords);
+  const custody = useQuery({ ...custodyAccountQueryOptions(accountId), enabled: none });
+  const noCustodyAccount =
+    custody.data?.state === 'unavailable' && custody.data.reason === 'not_opened';
   return (
     <QueryState
       query={moves}
@@ -59,10 +70,17 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
       skeletonLines={5}
       isEmpty={(data) => page === 1 && listsNothing(data.moves.length, data.skippedRecords)}
       empty={
-        <EmptyState
-          title="No fund moves yet"
-          message="Deposits and disbursements of this account appear here."
-        />
+        noCustodyAccount ? (
+          <EmptyState
+            title="No custody account yet"
+            message="This account has no custody account, so no money has moved through one. Once it has one, its deposits and disbursements appear here."
+          />
+        ) : (
+          <EmptyState
+            title="No fund moves yet"
+            message="Deposits and disbursements of this account appear here."
+          />
+        )
       }
     >
       {(data) => {

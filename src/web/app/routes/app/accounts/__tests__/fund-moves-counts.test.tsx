@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FundMoveViewPage } from '../../../../../../contract/custody-views';
 import { accountView } from '../../../../../testing/account';
+import { approvedCustody } from '../../../../../testing/custody';
 import { fundMoveView } from '../../../../../testing/fund-move';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { renderWithProviders } from '../../../../../testing/render';
@@ -63,5 +64,33 @@ describe('an investor pages through an account with many fund moves', () => {
     expect(
       screen.getByRole('link', { name: 'Go to the last page (73)' }).getAttribute('href'),
     ).toBe(`/accounts/${account.id}/fund-moves?page=73`);
+  });
+});
+
+describe('an account with no fund moves', () => {
+  it('with no custody account, says there is none rather than "yet"', async () => {
+    bff.use(
+      http.get(`/api/accounts/${account.id}/custody-account`, () =>
+        HttpResponse.json({
+          state: 'unavailable',
+          reason: 'not_opened',
+          message: 'This account has no custody account yet.',
+        }),
+      ),
+    );
+    showPage(1, 0, []);
+    expect(await screen.findByRole('heading', { name: 'No custody account yet' })).toBeTruthy();
+    expect(screen.queryByText('No fund moves yet')).toBeNull();
+  });
+
+  it('with a custody account, says none have moved yet', async () => {
+    bff.use(
+      http.get(`/api/accounts/${account.id}/custody-account`, () =>
+        HttpResponse.json(approvedCustody(account.id, 'CR100001')),
+      ),
+    );
+    showPage(1, 0, []);
+    expect(await screen.findByText('No fund moves yet')).toBeTruthy();
+    expect(screen.queryByText('No custody account yet')).toBeNull();
   });
 });
