@@ -4,12 +4,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CustodyAccount } from '../../../../contract/custody';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { Code, DescriptionList, sectionId } from '../../../components/description-list';
 import { paths } from '../../../config/paths';
-import { formatCode } from '../../../lib/format';
+import { formatCode, formatInstant } from '../../../lib/format';
 import { custodyApprovedOn } from '../../../lib/custody-words';
 
 /** The title of this panel's section on the account's page. */
@@ -42,13 +43,18 @@ export function NoCustodyBalance({ accountId }: { accountId: string }) {
   );
 }
 
+/** The IRA request sent from the portal that asked for this custody account (§4.7), if any. */
+export type PortalIraRequest = { reference: string; createdAt: string };
+
 /** The custody account, or a plain explanation of why it cannot be shown. */
 export function CustodyAccountPanel({
   accountId,
   result,
+  requestedFromPortal,
 }: {
   accountId: string;
   result: CustodyAccountResult;
+  requestedFromPortal?: PortalIraRequest;
 }) {
   if (result.state === 'unavailable') {
     return (
@@ -65,13 +71,31 @@ export function CustodyAccountPanel({
   const account = result.custodyAccount;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <CustodyAccountDetails account={account} />
+      <CustodyAccountDetails
+        account={account}
+        accountId={accountId}
+        requestedFromPortal={requestedFromPortal}
+      />
       <NoCustodyBalance accountId={accountId} />
     </Box>
   );
 }
 
-function CustodyAccountDetails({ account }: { account: CustodyAccount }) {
+/**
+ * The platform names the custody account by its own request id; the person knows the request by
+ * our reference (the IRA page's answer, the timeline, the register). Both are shown, so the one
+ * can be matched to the other: the supplement's answer gives the account only (§2.11), so the
+ * portal cannot tie them more closely than "the IRA request sent for this account".
+ */
+function CustodyAccountDetails({
+  account,
+  accountId,
+  requestedFromPortal,
+}: {
+  account: CustodyAccount;
+  accountId: string;
+  requestedFromPortal?: PortalIraRequest;
+}) {
   return (
     <DescriptionList
       items={[
@@ -92,6 +116,24 @@ function CustodyAccountDetails({ account }: { account: CustodyAccount }) {
         ],
         ['Approved on', custodyApprovedOn(account)],
         ['Request ID', <Code key="request" value={account.requestId} />],
+        ...(requestedFromPortal
+          ? ([
+              [
+                'Requested from the portal',
+                <span key="portal">
+                  IRA request{' '}
+                  <Link
+                    component={RouterLink}
+                    to={paths.app.accountMoney.getHref(accountId)}
+                    translate="no"
+                  >
+                    {requestedFromPortal.reference}
+                  </Link>
+                  , {formatInstant(requestedFromPortal.createdAt)}
+                </span>,
+              ],
+            ] as [string, ReactNode][])
+          : []),
         ...(account.relationship
           ? ([['Relationship', account.relationship]] as [string, string][])
           : []),

@@ -157,6 +157,11 @@ function AccountOverview({ accountId }: { accountId: string }) {
 
 function CustodySection({ accountId }: { accountId: string }) {
   const custody = useCustodyAccount(accountId);
+  // The IRA request that asked for it, named by our reference beside the platform's request id.
+  const iraRequests = useIraRequests(accountId, {
+    enabled: custody.data?.state === 'available',
+  });
+  const accepted = iraRequests.data?.requests.find((request) => request.outcome === 'created');
   return (
     <SectionCard
       title={CUSTODY_ACCOUNT_TITLE}
@@ -167,7 +172,13 @@ function CustodySection({ accountId }: { accountId: string }) {
       }
     >
       <QueryState query={custody} subject="the custody account" skeletonLines={3}>
-        {(result) => <CustodyAccountPanel accountId={accountId} result={result} />}
+        {(result) => (
+          <CustodyAccountPanel
+            accountId={accountId}
+            result={result}
+            requestedFromPortal={accepted}
+          />
+        )}
       </QueryState>
     </SectionCard>
   );

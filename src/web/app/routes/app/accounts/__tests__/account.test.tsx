@@ -235,6 +235,38 @@ describe('an account whose IRA request stands (§4.7)', () => {
   });
 });
 
+describe('a custody account an IRA request from the portal asked for (§4.7, §2.11)', () => {
+  it('names that request by our reference beside the platform’s request id, leading to the timeline', async () => {
+    const pending = approvedCustody(account.id, 'CR835772');
+    if (pending.state === 'available')
+      Object.assign(pending.custodyAccount, { status: 'pending', approvedAt: null });
+    const accepted = moneyRequestView({
+      accountId: 'A1234567',
+      kind: 'ira_supplement',
+      amount: null,
+      outcome: 'created',
+      reference: 'MR-0YM03E2YFC',
+      createdAt: '2026-11-30T18:05:00.000Z',
+    });
+    renderAccountPage(pending, linked, [accepted]);
+    const section = within(await screen.findByRole('region', { name: 'Custody account' }));
+    const request = await section.findByRole('link', { name: 'MR-0YM03E2YFC' }, { timeout: 5000 });
+    expect(request.getAttribute('href')).toBe('/accounts/A1234567/money');
+    expect(
+      section.getByText('Requested from the portal', { selector: 'dt' }).nextElementSibling
+        ?.textContent,
+    ).toMatch(/^IRA request MR-0YM03E2YFC, Nov 30, 2026/);
+    expect(section.getByText('CR835772')).toBeTruthy();
+  });
+
+  it('names none when the portal sent none (it was opened at the platform)', async () => {
+    renderAccountPage(approvedCustody(account.id, 'CR100009'), linked, []);
+    const section = within(await screen.findByRole('region', { name: 'Custody account' }));
+    await section.findByText('CR100009', {}, { timeout: 5000 });
+    expect(section.queryByText('Requested from the portal')).toBeNull();
+  });
+});
+
 describe("the custody account's approval date (§2.12)", () => {
   /** The value beside "Approved on" in the Custody account section, once it shows `requestId`. */
   async function approvedOn(status: string, approvedAt: string | null, requestId: string) {
