@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { OrderBook, OrderRow } from '../../../../contract/order-book';
 import type { GridPlace } from '../../../components/data-grid';
@@ -98,6 +99,8 @@ export function OrderBookView({
         <Typography id="orders-heading" component="h2" variant="h5">
           Orders
         </Typography>
+        {/* On a phone a day's orders run for screens before the prices: a way straight there. */}
+        {!wide && <JumpLinks />}
         <OrderFilters
           filter={filter}
           securities={filterSecurities}
@@ -154,7 +157,7 @@ export function OrderBookView({
       </Box>
 
       <Box component="section" aria-labelledby="prices-heading" sx={{ minWidth: 0 }}>
-        <Typography id="prices-heading" component="h2" variant="h5" sx={{ mb: 1 }}>
+        <Typography id="prices-heading" tabIndex={-1} component="h2" variant="h5" sx={{ mb: 1 }}>
           {book?.incomplete ? 'Best prices (incomplete)' : 'Best prices'}
         </Typography>
         {book?.incomplete && (
@@ -174,7 +177,7 @@ export function OrderBookView({
       {depth && <DepthLadder security={depth} />}
 
       <Box component="section" aria-labelledby="executions-heading" sx={{ minWidth: 0 }}>
-        <Typography id="executions-heading" component="h2" variant="h5">
+        <Typography id="executions-heading" tabIndex={-1} component="h2" variant="h5">
           {book?.incomplete ? 'Executions (incomplete)' : 'Executions'}
         </Typography>
         {executionsBook ? (
@@ -201,6 +204,36 @@ export function OrderBookView({
           </Typography>
         )}
       </Box>
+    </Box>
+  );
+}
+
+/** The sections below the orders, as links that take the focus there (and the screen with it). */
+function JumpLinks() {
+  const sections = [
+    ['prices-heading', 'Best prices'],
+    ['executions-heading', 'Executions'],
+  ] as const;
+  return (
+    <Box
+      component="nav"
+      aria-label="Further down this page"
+      sx={{ display: 'flex', gap: 2, mb: 1 }}
+    >
+      {sections.map(([id, label]) => (
+        <Link
+          key={id}
+          href={`#${id}`}
+          className="tap-area"
+          onClick={(event) => {
+            event.preventDefault();
+            // Focusing the heading scrolls it into view, and the next Tab goes on from there.
+            document.getElementById(id)?.focus();
+          }}
+        >
+          {label}
+        </Link>
+      ))}
     </Box>
   );
 }

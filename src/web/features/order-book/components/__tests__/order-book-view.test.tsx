@@ -342,4 +342,16 @@ describe('the order book on a 375 px phone', () => {
       expect(tabStopsIn(screen.getByRole('grid', { name: grid }))).toHaveLength(1);
     }
   });
+
+  it('leads from the top of the orders straight to the best prices and the executions below them', async () => {
+    showDay(
+      wholeDay({ securities: [acme({ bids: [], offers: [] })], orders: [order('956500001', '7')] }),
+    );
+    const jumps = within(await screen.findByRole('navigation', { name: 'Further down this page' }));
+    const user = userEvent.setup({ delay: null });
+    await user.click(jumps.getByRole('link', { name: 'Best prices' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Best prices' }));
+    await user.click(jumps.getByRole('link', { name: 'Executions' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Executions' }));
+  });
 });
