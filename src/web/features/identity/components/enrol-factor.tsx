@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -125,6 +125,12 @@ function FactorNameField({
 export function EnrolPasskey({ onEnrolled }: Props) {
   const [label, setLabel] = useState('My passkey');
   const enrol = useMutation({ mutationFn: enrolPasskey, onSuccess: onEnrolled });
+  // The button held the focus and was disabled while the device was asked: a failure gives it
+  // back, next to the message read out, or it would fall to the page's top.
+  const createButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (enrol.isError) createButton.current?.focus();
+  }, [enrol.isError]);
   return (
     <FactorForm label="Add a passkey" onSubmit={() => enrol.mutate(label)}>
       <Problem error={enrol.error} />
@@ -134,7 +140,7 @@ export function EnrolPasskey({ onEnrolled }: Props) {
         onChange={setLabel}
         helperText="Such as the device or security key it lives on"
       />
-      <Button type="submit" variant="contained" disabled={enrol.isPending}>
+      <Button type="submit" variant="contained" disabled={enrol.isPending} ref={createButton}>
         {enrol.isPending ? 'Waiting for your device…' : 'Create passkey'}
       </Button>
     </FactorForm>

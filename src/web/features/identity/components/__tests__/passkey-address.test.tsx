@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WebAuthnError } from '@simplewebauthn/browser';
 import { http, HttpResponse } from 'msw';
@@ -79,6 +79,10 @@ describe('creating a passkey that the browser refuses', () => {
     );
     expect((await createPasskey()).textContent).toBe(
       'This device could not create a passkey. Try the authenticator app instead.',
+    );
+    // The button that was disabled while the device was asked has the focus back, by the message.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create passkey' })),
     );
   });
 });
