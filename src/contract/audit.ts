@@ -86,7 +86,7 @@ const auditActionLabels = {
   issuer_account_attempts_settled: 'Lost issuer-account save settled',
   security_hours_updated: 'Security hours set',
   security_hours_attempt_settled: 'Lost security-hours save settled',
-  disbursement_sent: 'Disbursement sent upstream',
+  disbursement_sent: 'Disbursement sent to the platform',
   disbursement_held_for_approval: 'Disbursement held for approval',
   disbursement_approved: 'Held disbursement approved',
   held_disbursement_sent: 'Held disbursement sent',

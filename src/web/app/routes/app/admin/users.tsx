@@ -626,6 +626,9 @@ function ManageUser({
               {linksOf(user).map((l) => (
                 <ListItem
                   key={`${l.kind}-${l.upstreamId}`}
+                  // Room for the worded button: the list's own keeps room for an icon only, and
+                  // a long account name would run under Unlink on a phone.
+                  sx={{ pr: 11 }}
                   secondaryAction={
                     <Button
                       size="small"
@@ -941,7 +944,7 @@ export default function AdminUsersRoute() {
     <>
       <PageHeader
         title="Users"
-        description="Who may sign in, with which role, and which upstream accounts, issuers and securities they act on. Every change is audited."
+        description="Who may sign in, with which role, and which of the platform's accounts, issuers and securities they act on. Every change is audited."
       />
       <CreateUserForm onManage={setManaging} />
       <Typography component="h2" variant="h2" gutterBottom>
