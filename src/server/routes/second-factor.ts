@@ -94,7 +94,7 @@ function live(ctx: Ctx): { user: SignedInUser; session: ActiveSession } {
  * How recently a person without a second factor must have signed in to start adding their first:
  * time enough to install an authenticator app after signing in.
  */
-export const FIRST_FACTOR_SIGN_IN_MS = 15 * 60_000;
+const FIRST_FACTOR_SIGN_IN_MS = 15 * 60_000;
 
 /**
  * The user and session about to enrol a factor. A session still owing its second factor may
