@@ -176,14 +176,16 @@ async function refuseOtherRequests(
  * The platform id a reviewer settles a request with must be one the platform holds for that
  * request's account: a typing slip would otherwise record money as sent under an id that names
  * nothing, or another account's record. Only what the platform lets us read is checked (§4.16
- * trades of the account in the offering, §4.4 one fund move of the account); when it cannot be
- * read, the reviewer's own check at the platform stands, except for a disbursement (below). An
- * IRA request's id is the account's, which cannot be read back as the request.
+ * trades of the account in the offering, §4.4 one fund move of the account); when the trades
+ * cannot be read, the reviewer's own check at the platform stands. An IRA request's id is the
+ * account's, which cannot be read back as the request. A trade or fund move another request is
+ * recorded with is that request's, whatever the platform says of it.
  *
  * A disbursement is settled with the fund move that took its money out (§2.10: the platform's
  * request id cannot be read back, while the move it leaves is read by its reference, §4.4; it is
- * the id reconciliation settles one with). Recording money as gone that never left is the worse
- * slip, so when the move cannot be read just now, nothing is settled.
+ * the id reconciliation settles one with), a deposit with the one that brought its money in.
+ * Recording money as moved that never moved is the worse slip, so when the move cannot be read
+ * just now, nothing is settled.
  *
  * An investment settled with a trade whose units differ from those it asked for is most likely
  * another request's trade: refused unless the reviewer confirms it.
