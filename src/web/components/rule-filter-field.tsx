@@ -59,7 +59,8 @@ export function RuleFilterField({
     if (checked.value !== compared(applied ?? '')) onApply(checked.value);
   };
   // Typed and not applied yet: the list still shows the filter before, so the field says so.
-  const pending = draft.trim() !== (applied ?? '').trim() ? 'Press Enter to apply' : undefined;
+  // Compared as the rule reads them: "a1040000" typed is the A1040000 applied.
+  const pending = compared(draft) !== compared(applied ?? '') ? 'Press Enter to apply' : undefined;
   return (
     <TextField
       label={label}

@@ -47,5 +47,10 @@ describe('a filter by one value typed', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByText('Listing A1041384')).toBeTruthy();
     expect(descriptionOf(field)).toBe('');
+
+    // Typed as the rule reads it otherwise (small letters, spaces), it is the filter applied.
+    await user.clear(field);
+    await user.type(field, ' a1041384 ');
+    expect(descriptionOf(field)).toBe('');
   });
 });
