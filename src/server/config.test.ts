@@ -30,6 +30,19 @@ describe('boot configuration', () => {
     );
   });
 
+  it("takes a disbursement's absence from the fund moves as telling only on the sandbox, unless set", () => {
+    // §4.3 and §2.9 do not say the platform lists a disbursement's money among the fund moves.
+    expect(loadConfig({}).disbursementsListedAsFundMoves).toBe(true);
+    expect(loadConfig(REAL_API).disbursementsListedAsFundMoves).toBe(false);
+    expect(
+      loadConfig({ ...REAL_API, DISBURSEMENTS_LISTED_AS_FUND_MOVES: 'yes' })
+        .disbursementsListedAsFundMoves,
+    ).toBe(true);
+    expect(() => loadConfig({ DISBURSEMENTS_LISTED_AS_FUND_MOVES: 'maybe' })).toThrow(
+      /DISBURSEMENTS_LISTED_AS_FUND_MOVES/,
+    );
+  });
+
   it('takes 100 sign-in attempts from one address in 15 minutes unless set, at least 10', () => {
     expect(loadConfig({}).signInLimitPerAddress).toBe(100);
     expect(loadConfig({ SIGN_IN_LIMIT_PER_ADDRESS: '2000' }).signInLimitPerAddress).toBe(2000);

@@ -125,6 +125,13 @@ const envSchema = z.object({
     .min(1_000)
     .max(7 * 86_400_000)
     .default(30 * 60_000),
+  // Whether the platform lists the money a disbursement takes out among the account's fund moves,
+  // its additionalDetails (which carry our reference) in the move's description. §4.3 and §2.9
+  // do not say so (a fund move is a "deposit intent", §2.9), and no public traffic shows it; the
+  // sandbox does it. Only where it holds can a disbursement's absence there, after the quiet
+  // period, be taken as "not sent". Default: yes on the sandbox, no against the real API until
+  // an operator has seen a disbursement's fund move there.
+  DISBURSEMENTS_LISTED_AS_FUND_MOVES: z.enum(['yes', 'no']).optional(),
   // How long after a "not sent" settlement (a guess: absence at the platform, or a reviewer's)
   // the account's fund moves are still looked through for the request's reference, since the
   // platform may create it later still (§4.3 gives no bound). One day by default.
@@ -235,6 +242,8 @@ export interface Config {
    * settled "not sent" by reconciliation; before that it stays unknown (it may still arrive).
    */
   reconcileNotSentAfterMs: number;
+  /** DISBURSEMENTS_LISTED_AS_FUND_MOVES: a disbursement's absence there may mean "not sent". */
+  disbursementsListedAsFundMoves: boolean;
   /** How many of an account's fund moves its timeline reads at most (a multiple of 500). */
   timelineMaxFundMoves: number;
   /** How many fund moves across accounts the reviewers' list reads at most (a multiple of 500). */
@@ -550,6 +559,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     claimLeaseMs: e.CLAIM_LEASE_MS,
     reconcileNotSentAfterMs: e.RECONCILE_NOT_SENT_AFTER_MS,
+    disbursementsListedAsFundMoves:
+      (e.DISBURSEMENTS_LISTED_AS_FUND_MOVES ?? (sandboxMode ? 'yes' : 'no')) === 'yes',
     reconcileRecheckNotSentMs: e.RECONCILE_RECHECK_NOT_SENT_MS,
     sameRequestWindowMs: e.SAME_REQUEST_WINDOW_MINUTES * 60_000,
     timelineMaxFundMoves: e.TIMELINE_MAX_FUND_MOVES,

@@ -15,6 +15,7 @@ export interface HousekeepingDeps {
     | 'idempotencyRetentionMs'
     | 'auditRetentionMs'
     | 'reconcileNotSentAfterMs'
+    | 'disbursementsListedAsFundMoves'
     | 'reconcileRecheckNotSentMs'
     | 'housekeepingIntervalMs'
   >;
@@ -82,6 +83,7 @@ async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingRepo
       upstream: deps.upstream,
       settledBy: 'system',
       notSentAfterMs: config.reconcileNotSentAfterMs,
+      disbursementsListed: config.disbursementsListedAsFundMoves,
       recheckNotSentMs: config.reconcileRecheckNotSentMs,
       now: () => now,
     });

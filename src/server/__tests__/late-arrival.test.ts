@@ -300,6 +300,7 @@ describe('a lost answer and a platform that answers late', () => {
       upstream: h.built.deps.upstream,
       settledBy: 'system',
       notSentAfterMs: QUIET_MS,
+      disbursementsListed: true,
       recheckNotSentMs: 86_400_000,
       now: () => new Date(Date.now() + 86_400_000 + 60_000),
     });
@@ -362,5 +363,68 @@ describe('the recheck window of a "not sent" is configured', () => {
     });
     expect(reconciliationSummarySchema.parse(res.json()).foundAfterNotSent).toBe(1);
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('created');
+  });
+});
+
+/*
+ * Against a platform not known to list a disbursement's money among the fund moves
+ * (DISBURSEMENTS_LISTED_AS_FUND_MOVES=no, the default against the real API), absence proves
+ * nothing of a disbursement however long: it stays unknown for a reviewer, who may settle it with
+ * the platform's request id. A deposit is the fund move it makes (§4.4): its absence still tells.
+ */
+describe('a platform not known to list disbursements among the fund moves', () => {
+  let h: Harness;
+  let investor: string;
+  let reviewer: string;
+  let accountA: string;
+
+  beforeAll(async () => {
+    ({ h, investor, reviewer, accountA } = await startLateArrival({
+      DISBURSEMENTS_LISTED_AS_FUND_MOVES: 'no',
+    }));
+  });
+  afterAll(() => h?.close());
+
+  it('leaves a lost disbursement unknown after the quiet period, and a reviewer settles it with the request id the platform shows', async () => {
+    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
+    const lost = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+      cookie: investor,
+      body: { type: 'ach', amount: '23.75' },
+      headers: { 'idempotency-key': `unlisted-key-${Date.now()}-abcdef` },
+    });
+    const reference = lost.json().error.reference as string;
+    const longAgo = new Date(Date.now() - QUIET_MS - 60_000);
+    await h.db
+      .updateTable('money_requests')
+      .set({ created_at: longAgo, sent_at: longAgo })
+      .where('reference', '=', reference)
+      .execute();
+    const res = await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
+      cookie: reviewer,
+    });
+    expect(reconciliationSummarySchema.parse(res.json())).toMatchObject({
+      notSent: 0,
+      stillUnknown: 1,
+    });
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+
+    const settled = await call(
+      h.app,
+      'POST',
+      `/api/compliance/money-requests/${reference}/settle`,
+      {
+        cookie: reviewer,
+        body: {
+          outcome: 'created',
+          upstreamId: '2b1b40f3-f0d7-4fb9-9065-36c48b47b564',
+          reason: 'The platform lists this disbursement request',
+        },
+      },
+    );
+    expect(settled.statusCode).toBe(200);
+    expect(await getMoneyRequest(h.db, reference)).toMatchObject({
+      outcome: 'created',
+      upstreamId: '2b1b40f3-f0d7-4fb9-9065-36c48b47b564',
+    });
   });
 });

@@ -51,6 +51,12 @@ export interface ReconcileOptions {
   /** How old a request must be before "not found upstream" means "not sent". */
   notSentAfterMs: number;
   /**
+   * Whether a disbursement's absence from the fund moves may mean "not sent" at all
+   * (DISBURSEMENTS_LISTED_AS_FUND_MOVES): where the platform does not list them, a disbursement
+   * not found is left unknown for a reviewer, never taken as not sent.
+   */
+  disbursementsListed: boolean;
+  /**
    * How long after a "not sent" settlement its fund moves are still looked through
    * (RECONCILE_RECHECK_NOT_SENT_MS).
    */
@@ -140,10 +146,17 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
         else {
           const carrying = refs.get(request.reference) ?? [];
           found = await ownMoves(request);
+          // Absence proves something only where the platform lists this kind of request: a
+          // deposit is the fund move it makes (§4.4); a disbursement, where it is configured so.
+          const absenceTells = request.kind === 'deposit' || options.disbursementsListed;
           if (found.length > 0) verdict = { outcome: 'created', upstreamId: found[0] };
-          else if (carrying.length === 0 && oldEnough(request, now(), options.notSentAfterMs))
+          else if (
+            carrying.length === 0 &&
+            absenceTells &&
+            oldEnough(request, now(), options.notSentAfterMs)
+          )
             verdict = { outcome: 'not_sent' };
-          else if (carrying.length === 0) summary.notFoundYet += 1;
+          else if (carrying.length === 0 && absenceTells) summary.notFoundYet += 1;
         }
       }
       if (!verdict) {

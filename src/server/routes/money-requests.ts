@@ -183,7 +183,8 @@ async function refuseOtherRequests(
  *
  * A disbursement is settled with the fund move that took its money out (§2.10: the platform's
  * request id cannot be read back, while the move it leaves is read by its reference, §4.4; it is
- * the id reconciliation settles one with), a deposit with the one that brought its money in.
+ * the id reconciliation settles one with), where the platform lists such moves
+ * (DISBURSEMENTS_LISTED_AS_FUND_MOVES); a deposit with the one that brought its money in.
  * Recording money as moved that never moved is the worse slip, so when the move cannot be read
  * just now, nothing is settled.
  *
@@ -196,6 +197,13 @@ async function checkPlatformId(
   upstreamId: string,
   confirmDifferentUnits: boolean,
 ): Promise<void> {
+  if (request.kind === 'disbursement' && !deps.config.disbursementsListedAsFundMoves) {
+    // Where the platform is not known to list a disbursement's fund move, the reviewer may
+    // settle it with what the platform showed them (its request id, §2.10), which cannot be
+    // read back: their check stands.
+    await refuseOtherRequests(deps, request, upstreamId);
+    return;
+  }
   if (request.kind === 'disbursement' || request.kind === 'deposit') {
     await checkFundMove(deps, { ...request, kind: request.kind }, upstreamId);
     await refuseOtherRequests(deps, request, upstreamId);

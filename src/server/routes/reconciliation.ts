@@ -19,6 +19,7 @@ export const reconciliationRoutes = [
         upstream: deps.upstream,
         settledBy: user!.id,
         notSentAfterMs: deps.config.reconcileNotSentAfterMs,
+        disbursementsListed: deps.config.disbursementsListedAsFundMoves,
         recheckNotSentMs: deps.config.reconcileRecheckNotSentMs,
       });
       await audit({
