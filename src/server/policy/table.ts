@@ -99,7 +99,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/config': {
     roles: 'public',
     objects: [],
-    note: 'Whether the portal runs on the sandbox; the session limits (`sessionIdleMinutes`, `sessionAbsoluteHours`) the sign-in page names; whom to contact for support (`supportContact`, SUPPORT_CONTACT).',
+    note: "Whether the portal runs on the sandbox; the session limits (`sessionIdleMinutes`, `sessionAbsoluteHours`) the sign-in page names; whom to contact for support (`supportContact`, SUPPORT_CONTACT); the platform's time zone (`platformTimeZone`, TRANSACT_TIME_ZONE); single sign-on's button label when it is set up (`singleSignOn`); the most one disbursement may be (`disbursementMaxAmount`, when set).",
   },
   'GET /api/openapi.json': { roles: 'public', objects: [], note: 'This API described.' },
   'GET /api/session': {
