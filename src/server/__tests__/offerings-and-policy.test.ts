@@ -75,6 +75,31 @@ describe('offerings through the BFF', () => {
     // Header mode reads the GET offerings collection (§9); the sandbox's fit in one page.
     expect((await sandboxCalls(h.sandboxUrl)).offerings).toBe(1);
   });
+
+  // §9 names the collection but §4.16 shows none of its payload: where the platform answers it
+  // in another shape, the deprecated getAllOffers it replaces still lists the offerings.
+  it('reads getAllOffers when the GET offerings collection answers in a shape it cannot read', async () => {
+    const cookie = await signIn(h.app, 'investor2@demo.test');
+    h.built.deps.offerings.invalidate();
+    const before = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie })).json(),
+    );
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'offerings',
+      malformedJson: true,
+      times: 1,
+    });
+    h.built.deps.offerings.invalidate();
+    const res = await call(h.app, 'GET', '/api/offerings', { cookie });
+    expect(res.statusCode).toBe(200);
+    const after = offeringListSchema.parse(res.json());
+    expect(after.offerings.map((o) => o.id).sort()).toEqual(
+      before.offerings.map((o) => o.id).sort(),
+    );
+    expect(await sandboxCalls(h.sandboxUrl)).toMatchObject({ offerings: 1, getAllOffers: 1 });
+    h.built.deps.offerings.invalidate();
+  });
 });
 
 describe('policy table', () => {

@@ -1,6 +1,7 @@
 import { cutName, type Offering, type UnreadableOffering } from '../../contract/offerings';
 import type { UpstreamClient } from '../upstream/client';
 import { getAllOffers } from '../upstream/get-all-offers';
+import { isUpstreamError } from '../upstream/errors';
 import { getOfferings } from '../upstream/get-offerings';
 import type { SkippedRecord } from '../upstream/wire';
 import { HttpError } from './http-error';
@@ -49,20 +50,23 @@ export async function readOfferingCatalog(
   upstream: UpstreamClient,
   auth: 'header' | 'body',
 ): Promise<OfferingCatalog> {
-  if (auth === 'body') {
-    const read = await getAllOffers(upstream);
-    return {
-      offerings: read.offerings,
-      skippedRecords: read.skipped.length,
-      unreadable: unreadableOf(read.skipped),
-    };
-  }
+  if (auth === 'body') return readAllOffers(upstream);
+  // §9 names the collection, but §4.16 shows none of its payload: where the platform does not
+  // answer it (not found) or answers it in a shape the portal cannot read, the deprecated
+  // getAllOffers it replaces is read instead, rather than no offering at all.
+  const first = await getOfferings(upstream, { offset: 0, limit: PAGE }).catch((err: unknown) => {
+    if (isUpstreamError(err) && (err.kind === 'not_found' || err.kind === 'bad_response')) {
+      return null;
+    }
+    throw err;
+  });
+  if (!first) return readAllOffers(upstream);
   const offerings: Offering[] = [];
   const unreadable: UnreadableOffering[] = [];
   let skippedRecords = 0;
   let offset = 0;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const read = await getOfferings(upstream, { offset, limit: PAGE });
+    const read = page === 0 ? first : await getOfferings(upstream, { offset, limit: PAGE });
     offerings.push(...read.offerings);
     skippedRecords += read.skipped.length;
     unreadable.push(...unreadableOf(read.skipped));
@@ -74,6 +78,16 @@ export async function readOfferingCatalog(
     if (received === 0 || offset >= read.totalRecords) break;
   }
   return { offerings, skippedRecords, unreadable };
+}
+
+/** The deprecated getAllOffers (§4.8), all at once. */
+async function readAllOffers(upstream: UpstreamClient): Promise<OfferingCatalog> {
+  const read = await getAllOffers(upstream);
+  return {
+    offerings: read.offerings,
+    skippedRecords: read.skipped.length,
+    unreadable: unreadableOf(read.skipped),
+  };
 }
 
 /**
