@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Account } from '../../contract/accounts';
 import {
   looseObject,
+  unreadableAsNull,
   wireId,
   wireLocalDateTime,
   wireOptionalDecimal,
@@ -36,15 +37,18 @@ export const rawAccountShape = {
   amlStatus: wireStatus,
   amlDate: wireReviewDate,
   suitabilityScore: wireText,
-  suitabilityDate: wireLocalDateTime,
+  // §2.5 gives this field, the three limits and archived_status no format ("All fields are
+  // strings"); the portal only shows them, so an odd value reads as not stated rather than
+  // failing the account and every page that reads it.
+  suitabilityDate: unreadableAsNull(wireLocalDateTime),
   suitabilityApprover: wireText,
   accreditedStatus: wireStatus,
   // Read so the record's shape is checked, not passed on: its meaning is unknown (contract/accounts.ts).
   accreditedInvestor: wireText,
   accreditedInvestorDate: wireReviewDate,
-  '506cLimit': wireOptionalDecimal,
-  accountTotalLimit: wireOptionalDecimal,
-  singleInvestmentLimit: wireOptionalDecimal,
+  '506cLimit': unreadableAsNull(wireOptionalDecimal),
+  accountTotalLimit: unreadableAsNull(wireOptionalDecimal),
+  singleInvestmentLimit: unreadableAsNull(wireOptionalDecimal),
   associatedAC: wireText,
   syndicate: wireText,
   tags: wireText,
@@ -53,7 +57,7 @@ export const rawAccountShape = {
   approvalPrincipal: wireText,
   approvalLastReview: wireReviewDate,
   // getAccount only; "0"/"1" like the trade rows' archived_status.
-  archived_status: wireYesNo,
+  archived_status: unreadableAsNull(wireYesNo),
   field1: wireText,
   field2: wireText,
   field3: wireText,

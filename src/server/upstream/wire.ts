@@ -58,6 +58,23 @@ function withReader<Schema extends z.ZodType>(schema: Schema, read: FieldReader)
 }
 
 /**
+ * A field the portal only shows, whose format the interface document does not fix: a value that
+ * does not fit reads as null ("not stated") rather than failing its whole record. Read in one pass
+ * as zod reads it (`.catch(null)`).
+ */
+export function unreadableAsNull<Out>(field: z.ZodType<Out, unknown>) {
+  const read = fieldReaders.get(field);
+  const schema = field.nullable().catch(null);
+  if (read) {
+    fieldReaders.set(schema, (value) => {
+      const out = read(value);
+      return out === REFUSED ? null : out;
+    });
+  }
+  return schema;
+}
+
+/**
  * An object schema whose keys are matched loosely: `Contingencies ` (trailing space, §2.1),
  * `executedTotal Commitment` (inner space), `KYCstatus`/`kycStatus` (casing drift, real-world
  * notes §4.1), `mondayclosed`/`mondayClosed` (§2.7, §2.8), `order_Id`, `custodyAccount` for

@@ -1195,7 +1195,7 @@ describe('a record read in one pass reads as zod reads it (§2.5, §2 Convention
   it('inside an answer, a field that does not fit is named by its path, and the rest are read', async () => {
     const { client, errors } = fakeClient({
       ...ok,
-      accountDetails: { ...wireAccount, kycDate: '31-31-2026', archived_status: 'maybe' },
+      accountDetails: { ...wireAccount, kycDate: '31-31-2026', amlDate: 'soon' },
     });
     await expect(getAccount(client, { accountId: 'A77654' })).rejects.toMatchObject({
       kind: 'bad_response',
@@ -1203,8 +1203,30 @@ describe('a record read in one pass reads as zod reads it (§2.5, §2 Convention
     expect(errors[0].obj).toMatchObject({
       issues: [
         'accountDetails.kycDate: not a date or timestamp',
-        'accountDetails.archived_status: not yes or no',
+        'accountDetails.amlDate: not a date or timestamp',
       ],
     });
+  });
+
+  // §2.5: "All fields are strings", with formats for the dates only. The portal only shows these.
+  it('reads the account when a limit, the archived status or the suitability date has a form of its own: that field as not stated', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      accountDetails: {
+        ...wireAccount,
+        '506cLimit': '50,000',
+        accountTotalLimit: 'N/A',
+        singleInvestmentLimit: '$1000',
+        archived_status: 'Active',
+        suitabilityDate: '02-23-2016',
+      },
+    });
+    const account = accountSchema.parse(await getAccount(client, { accountId: 'A77654' }));
+    expect(account).toMatchObject({
+      limits: { rule506c: null, accountTotal: null, singleInvestment: null },
+      archived: null,
+      suitability: { date: null },
+    });
+    expect(account.reviews.kyc).toEqual({ status: 'pending', date: '2016-02-23T13:29:30' });
   });
 });
