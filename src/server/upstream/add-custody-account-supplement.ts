@@ -96,9 +96,11 @@ function supplementWrite(input: AccountSupplementRequest): UpstreamRequest {
 
 /**
  * §2.11: maritalStatus is sent as a code and returned as text (married); the code itself is
- * accepted too. Text that is neither becomes a bad response rather than a guess.
+ * accepted too. Other text (Divorced, Widowed: §2.11 gives one example only) reads as null, as
+ * the other choices' do (wireChoice), rather than a guess: the platform has accepted the request,
+ * and failing the receipt over it would make an accepted request one of unknown outcome.
  */
-const wireMaritalStatus = wireText.transform((value, ctx): MaritalStatus | null => {
+const wireMaritalStatus = wireText.transform((value): MaritalStatus | null => {
   if (value === null) return null;
   const text = value
     .trim()
@@ -106,8 +108,7 @@ const wireMaritalStatus = wireText.transform((value, ctx): MaritalStatus | null 
     .replace(/[\s_-]+/g, ' ');
   if (text === '2' || text === 'married') return 'married';
   if (text === '1' || ['not married', 'unmarried', 'single'].includes(text)) return 'not_married';
-  ctx.addIssue({ code: 'custom', message: 'unknown marital status' });
-  return z.NEVER;
+  return null;
 });
 
 /**

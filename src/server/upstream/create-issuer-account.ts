@@ -6,6 +6,7 @@ import {
   sendAndDecode,
   formatUsDate,
   looseObject,
+  unreadableAsNull,
   wireId,
   wireList,
   wireLocalDateTime,
@@ -84,9 +85,12 @@ const rawIssuerAccountSchema = looseObject({
   accountType: wireStatus,
   accountMiddleInitial: wireText,
   socialSecurityNumber: wireText,
-  dob: wireUsDate,
-  residentUS: wireYesNo,
-  citizenUS: wireYesNo,
+  // §2.4 gives the answer's fields no format (MM-DD-YYYY is §4.6's rule for the request): those
+  // the portal only shows read as not stated when odd, rather than turning a save the platform
+  // accepted into one of unknown outcome, which no read can settle (§4.6).
+  dob: unreadableAsNull(wireUsDate),
+  residentUS: unreadableAsNull(wireYesNo),
+  citizenUS: unreadableAsNull(wireYesNo),
   addressLine1: wireText,
   addressLine2: wireText,
   city: wireText,
@@ -94,7 +98,7 @@ const rawIssuerAccountSchema = looseObject({
   country: wireText,
   additionalInfo: wireText,
   issuerStatus: wireStatus,
-  createdDate: wireLocalDateTime,
+  createdDate: unreadableAsNull(wireLocalDateTime),
   createdIpAddress: wireText,
 });
 

@@ -528,6 +528,39 @@ describe('issuer account (§2.4, §4.6)', () => {
       socialSecurityNumber: null,
     });
   });
+
+  // §2.4 fixes no format for the answer's fields: a save the platform accepted is read as saved.
+  it('reads an accepted save whose date of birth, residence or creation time come in a form of their own', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      'Financial issuer details': {
+        '1': [
+          {
+            issuerId: '1',
+            companyName: 'Acme Inc',
+            dob: '1980-01-31 00:00:00',
+            residentUS: 'US',
+            citizenUS: 'Y',
+            createdDate: '2024-05-01T09:30:00Z',
+          },
+        ],
+      },
+    });
+    const records = await createIssuerAccount(client, {
+      issuerId: '1',
+      companyName: 'Acme Inc',
+      companyState: 'DE',
+      issuingCountry: 'USA',
+      requesterIp: '10.0.0.1',
+    });
+    expect(records[0]).toMatchObject({
+      issuerId: '1',
+      companyName: 'Acme Inc',
+      dateOfBirth: null,
+      residentUs: null,
+      citizenUs: true,
+    });
+  });
 });
 
 describe('custody account supplement (§2.11, §4.7)', () => {
@@ -584,6 +617,20 @@ describe('custody account supplement (§2.11, §4.7)', () => {
       });
       expect(result.maritalStatus).toBe('not_married');
     }
+  });
+
+  // §2.11 gives "married" as its one example: other text is no reason to fail an accepted request.
+  it('reads another marital status (Divorced) as not stated, and the request as accepted', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      accountDetails: [{ accountId: 'A1', maritalStatus: 'Divorced' }],
+    });
+    const result = await addCustodyAccountSupplement(client, {
+      accountId: 'A1',
+      maritalStatus: 'not_married',
+      mailingAddress: { line1: 'x', city: 'x', state: 'x', zipCode: 'x', country: 'x' },
+    });
+    expect(result).toMatchObject({ accountId: 'A1', maritalStatus: null });
   });
 
   it.each([
