@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountIdSchema } from './account-views';
 
 /**
  * Personal data (tax ids, SSNs, dates of birth, bank numbers) leaves the BFF masked for every
@@ -42,6 +43,11 @@ export const revealRequestSchema = z
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'objectId must be 1 to 64 letters, digits, - or _'),
     field: z.enum(allFields, { error: 'This field cannot be revealed' }),
     reason: revealReasonSchema,
+    /**
+     * A fund move's account: getCustodyFundMove is sent the account with the reference, as the
+     * platform's own examples send it (§4.4; the platform answers 1400 or 1404 to the pair).
+     */
+    accountId: accountIdSchema.optional(),
   })
   .refine(
     (request) =>

@@ -373,14 +373,21 @@ describe('revealing personal data', () => {
       (await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance })).json(),
     );
     const move = moves.moves.find((m) => m.bankAccountNumberMasked)!;
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
     const bank = await reveal({
       objectType: 'fund_move',
       objectId: move.referenceNumber,
+      accountId: move.accountId,
       field: 'bankAccountNumber',
       reason: 'Returned ACH investigation',
     });
     expect(bank.statusCode, bank.body).toBe(200);
     expect(bank.json().value.slice(-4)).toBe(move.bankAccountNumberMasked!.slice(-4));
+    // The move is asked for with its account, as the platform's examples ask (§4.4).
+    const asked = (await (
+      await fetch(`${h.sandboxUrl}/__sandbox/calls?accountId=${move.accountId}`)
+    ).json()) as { byOperation: Record<string, number> };
+    expect(asked.byOperation.getCustodyFundMove).toBe(1);
   });
 
   it('requires a reason of 10+ characters and a field of that kind of record', async () => {

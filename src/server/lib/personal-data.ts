@@ -96,6 +96,8 @@ export async function readPersonalValue(
   objectType: PersonalDataObjectType,
   objectId: string,
   field: RevealableField,
+  /** A fund move's account (the reveal request's `accountId`), sent with its reference (§4.4). */
+  accountId?: string,
 ): Promise<string | null> {
   switch (objectType) {
     case 'account': {
@@ -112,7 +114,7 @@ export async function readPersonalValue(
       return entity.ein;
     }
     case 'fund_move': {
-      const move = await getCustodyFundMove(upstream, { referenceNumber: objectId });
+      const move = await getCustodyFundMove(upstream, { referenceNumber: objectId, accountId });
       return field === 'routingNumber' ? move.routingNumber : move.bankAccountNumber;
     }
   }

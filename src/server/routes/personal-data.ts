@@ -21,7 +21,13 @@ export const personalDataRoutes = [
       };
       let value: string | null;
       try {
-        value = await readPersonalValue(deps.upstream, body.objectType, body.objectId, body.field);
+        value = await readPersonalValue(
+          deps.upstream,
+          body.objectType,
+          body.objectId,
+          body.field,
+          body.accountId,
+        );
       } catch (err) {
         await audit({ ...base, outcome: 'failed' });
         throw err;

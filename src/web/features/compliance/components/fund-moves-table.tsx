@@ -303,7 +303,14 @@ function ReviewerFundMoveDetails({ move }: { move: FundMoveView }) {
     masked: string | null,
     label?: string,
   ) =>
-    revealItem({ objectType: 'fund_move', objectId: move.referenceNumber, field, masked, label });
+    revealItem({
+      objectType: 'fund_move',
+      objectId: move.referenceNumber,
+      accountId: move.accountId,
+      field,
+      masked,
+      label,
+    });
   return (
     <DescriptionList
       items={[

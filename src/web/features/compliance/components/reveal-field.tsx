@@ -17,6 +17,8 @@ import { formatTaxId } from '../../../lib/format';
 type RevealFieldProps = {
   objectType: PersonalDataObjectType;
   objectId: string;
+  /** A fund move's account, sent with its reference (getCustodyFundMove, §4.4). */
+  accountId?: string;
   field: RevealableField;
   /** The masked value as the BFF sent it; null when there is none. */
   masked: string | null;
@@ -49,6 +51,7 @@ export const revealItem = (props: RevealFieldProps): [string, ReactNode] => [
 function RevealField({
   objectType,
   objectId,
+  accountId,
   field,
   masked,
   taxIdKind = null,
@@ -78,7 +81,7 @@ function RevealField({
       return;
     }
     reveal.mutate(
-      { objectType, objectId, field, reason: checked.data },
+      { objectType, objectId, field, reason: checked.data, ...(accountId ? { accountId } : {}) },
       {
         onSuccess: (answer) => {
           setValue(answer.value);

@@ -107,3 +107,47 @@ describe('a reviewer reveals the tax id of an entity account', () => {
     expect(screen.queryByText('887-02-9473')).toBeNull();
   });
 });
+
+describe('a reviewer reveals the bank number of a fund move', () => {
+  it('asks for it with the move’s account, as the platform reads a move (§4.4)', async () => {
+    const sent = mockPost(
+      '/api/personal-data/reveal',
+      okAnswer(
+        {
+          objectType: 'fund_move',
+          objectId: 'CFM70000115',
+          field: 'bankAccountNumber',
+          value: '123456781592',
+          revealedAt: '2026-11-25T07:40:00.000Z',
+        },
+        200,
+      ),
+    );
+    const [label, value] = revealItem({
+      objectType: 'fund_move',
+      objectId: 'CFM70000115',
+      accountId: 'A1040000',
+      field: 'bankAccountNumber',
+      masked: '••••1592',
+    });
+    renderWithProviders(
+      <p>
+        {label}: {value}
+      </p>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Reveal/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Returned ACH investigation' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Reveal' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toEqual({
+      objectType: 'fund_move',
+      objectId: 'CFM70000115',
+      accountId: 'A1040000',
+      field: 'bankAccountNumber',
+      reason: 'Returned ACH investigation',
+    });
+  });
+});
