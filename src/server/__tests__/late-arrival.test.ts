@@ -41,6 +41,22 @@ async function startLateArrival(env: Record<string, string> = {}) {
   };
 }
 
+/** A disbursement whose connection dropped before the platform created anything: our reference. */
+async function dropDisbursement(
+  run: Awaited<ReturnType<typeof startLateArrival>>,
+  amount: string,
+  key: string,
+): Promise<string> {
+  const { h, investor, accountA } = run;
+  await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
+  const res = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
+    cookie: investor,
+    body: { type: 'ach', amount },
+    headers: { 'idempotency-key': key },
+  });
+  return res.json().error.reference as string;
+}
+
 describe('a lost answer and a platform that answers late', () => {
   let h: Harness;
   let investor: string;
@@ -66,13 +82,7 @@ describe('a lost answer and a platform that answers late', () => {
   };
   /** A disbursement whose connection dropped before the platform created anything. */
   const lostDisbursement = async (amount: string) => {
-    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
-    const res = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
-      cookie: investor,
-      body: { type: 'ach', amount },
-      headers: { 'idempotency-key': key() },
-    });
-    const reference = res.json().error.reference as string;
+    const reference = await dropDisbursement({ h, investor, reviewer, accountA }, amount, key());
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
     return reference;
   };
@@ -340,13 +350,11 @@ describe('the recheck window of a "not sent" is configured', () => {
   afterAll(() => h?.close());
 
   it('a "not sent" settled two days ago is still found when the window is three days', async () => {
-    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
-    const lost = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
-      cookie: investor,
-      body: { type: 'ach', amount: '22.25' },
-      headers: { 'idempotency-key': `recheck-key-${Date.now()}-abcdef` },
-    });
-    const reference = lost.json().error.reference as string;
+    const reference = await dropDisbursement(
+      { h, investor, reviewer, accountA },
+      '22.25',
+      `recheck-key-${Date.now()}-abcdef`,
+    );
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     await h.db
       .updateTable('money_requests')
@@ -386,13 +394,11 @@ describe('a platform not known to list disbursements among the fund moves', () =
   afterAll(() => h?.close());
 
   it('leaves a lost disbursement unknown after the quiet period, and a reviewer settles it with the request id the platform shows', async () => {
-    await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
-    const lost = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
-      cookie: investor,
-      body: { type: 'ach', amount: '23.75' },
-      headers: { 'idempotency-key': `unlisted-key-${Date.now()}-abcdef` },
-    });
-    const reference = lost.json().error.reference as string;
+    const reference = await dropDisbursement(
+      { h, investor, reviewer, accountA },
+      '23.75',
+      `unlisted-key-${Date.now()}-abcdef`,
+    );
     const longAgo = new Date(Date.now() - QUIET_MS - 60_000);
     await h.db
       .updateTable('money_requests')

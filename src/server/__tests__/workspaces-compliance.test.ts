@@ -34,8 +34,13 @@ const complianceRoutes: [string, string, unknown?][] = [
 ];
 
 /** Asks, as the compliance reviewer, to see one field of a record in full (with the reason given). */
-const reveal = (body: { objectType: string; objectId: string; field: string; reason: string }) =>
-  call(h.app, 'POST', '/api/personal-data/reveal', { cookie: compliance, body });
+const reveal = (body: {
+  objectType: string;
+  objectId: string;
+  field: string;
+  reason: string;
+  accountId?: string;
+}) => call(h.app, 'POST', '/api/personal-data/reveal', { cookie: compliance, body });
 
 describe('compliance routes are closed to investors and issuer staff', () => {
   it.each(['investor@demo.test', 'investor2@demo.test', 'issuer@demo.test'])(
