@@ -90,6 +90,9 @@ async function scenario(databaseUrl: string | undefined) {
     // A request the platform does not list is taken as not sent only after this quiet period; the
     // sandbox creates at once or never, so the shortest one allowed (timeout + lease) will do.
     RECONCILE_NOT_SENT_AFTER_MS: '4000',
+    // The sandbox lists each disbursement among the account's fund moves: its absence there may
+    // be taken as "not sent" (against the real API the default is not to, config.ts).
+    DISBURSEMENTS_LISTED_AS_FUND_MOVES: 'yes',
     HOUSEKEEPING_INTERVAL_MS: '1000',
     SPA_DIR: fakeSpaDir(`crash-${name}`),
     LOG_LEVEL: 'silent',
