@@ -41,12 +41,20 @@ async function startLateArrival(env: Record<string, string> = {}) {
   };
 }
 
+type LateArrival = Awaited<ReturnType<typeof startLateArrival>>;
+
+/** A late-arrival BFF of the describe's own, started before its tests with `env` on top. */
+function lateArrivalOfDescribe(env: Record<string, string>): LateArrival {
+  const run = {} as LateArrival;
+  beforeAll(async () => {
+    Object.assign(run, await startLateArrival(env));
+  });
+  afterAll(() => run.h?.close());
+  return run;
+}
+
 /** A disbursement whose connection dropped before the platform created anything: our reference. */
-async function dropDisbursement(
-  run: Awaited<ReturnType<typeof startLateArrival>>,
-  amount: string,
-  key: string,
-): Promise<string> {
+async function dropDisbursement(run: LateArrival, amount: string, key: string): Promise<string> {
   const { h, investor, accountA } = run;
   await dropNextCall(h.sandboxUrl, 'createCustodyFundDisbursement', { accountId: accountA });
   const res = await call(h.app, 'POST', `/api/accounts/${accountA}/disbursements`, {
@@ -337,24 +345,13 @@ describe('a lost answer and a platform that answers late', () => {
  * default): the platform's delay is not bounded by the interface document (§4.3, §2.10).
  */
 describe('the recheck window of a "not sent" is configured', () => {
-  let h: Harness;
-  let investor: string;
-  let reviewer: string;
-  let accountA: string;
-
-  beforeAll(async () => {
-    ({ h, investor, reviewer, accountA } = await startLateArrival({
-      RECONCILE_RECHECK_NOT_SENT_MS: String(3 * 86_400_000),
-    }));
+  const run = lateArrivalOfDescribe({
+    RECONCILE_RECHECK_NOT_SENT_MS: String(3 * 86_400_000),
   });
-  afterAll(() => h?.close());
 
   it('a "not sent" settled two days ago is still found when the window is three days', async () => {
-    const reference = await dropDisbursement(
-      { h, investor, reviewer, accountA },
-      '22.25',
-      `recheck-key-${Date.now()}-abcdef`,
-    );
+    const { h, reviewer, accountA } = run;
+    const reference = await dropDisbursement(run, '22.25', `recheck-key-${Date.now()}-abcdef`);
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     await h.db
       .updateTable('money_requests')
@@ -381,24 +378,13 @@ describe('the recheck window of a "not sent" is configured', () => {
  * the platform's request id. A deposit is the fund move it makes (§4.4): its absence still tells.
  */
 describe('a platform not known to list disbursements among the fund moves', () => {
-  let h: Harness;
-  let investor: string;
-  let reviewer: string;
-  let accountA: string;
-
-  beforeAll(async () => {
-    ({ h, investor, reviewer, accountA } = await startLateArrival({
-      DISBURSEMENTS_LISTED_AS_FUND_MOVES: 'no',
-    }));
+  const run = lateArrivalOfDescribe({
+    DISBURSEMENTS_LISTED_AS_FUND_MOVES: 'no',
   });
-  afterAll(() => h?.close());
 
   it('leaves a lost disbursement unknown after the quiet period, and a reviewer settles it with the request id the platform shows', async () => {
-    const reference = await dropDisbursement(
-      { h, investor, reviewer, accountA },
-      '23.75',
-      `unlisted-key-${Date.now()}-abcdef`,
-    );
+    const { h, reviewer } = run;
+    const reference = await dropDisbursement(run, '23.75', `unlisted-key-${Date.now()}-abcdef`);
     const longAgo = new Date(Date.now() - QUIET_MS - 60_000);
     await h.db
       .updateTable('money_requests')

@@ -130,6 +130,34 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
       summary.foundTwice += 1;
   };
 
+  /**
+   * What the fund moves say of an unknown request, and the moves that carry it its way: created
+   * (a move found), not sent (absence that tells, past the quiet period), or nothing yet (null),
+   * counted in the summary as unreadable or not found yet where that is why.
+   */
+  const verdictOf = async (
+    request: MoneyRequest,
+  ): Promise<{ verdict: Verdict | null; found: string[] }> => {
+    if (!fundMoveDirectionOfRequest[request.kind]) return { verdict: null, found: [] };
+    const refs = await movesOf(request.accountId);
+    if (!refs) {
+      summary.unreadable += 1;
+      return { verdict: null, found: [] };
+    }
+    const found = await ownMoves(request);
+    if (found.length > 0) return { verdict: { outcome: 'created', upstreamId: found[0] }, found };
+    // A move carrying its reference the other way settles nothing.
+    if ((refs.get(request.reference) ?? []).length > 0) return { verdict: null, found };
+    // Absence proves something only where the platform lists this kind of request: a deposit is
+    // the fund move it makes (§4.4); a disbursement, where it is configured so.
+    if (request.kind !== 'deposit' && !options.disbursementsListed) return { verdict: null, found };
+    if (oldEnough(request, now(), options.notSentAfterMs)) {
+      return { verdict: { outcome: 'not_sent' }, found };
+    }
+    summary.notFoundYet += 1;
+    return { verdict: null, found };
+  };
+
   // Every unknown request, a page at a time (keyset pages: one settled meanwhile moves none).
   // The investments and IRA requests a pass cannot settle (no fund move names them) stay unknown
   // until a reviewer settles them: a pass that read only the newest would leave the deposits and
@@ -137,28 +165,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
   for await (const page of moneyRequestPages(options.db, { outcome: 'unknown' })) {
     for (const request of page) {
       summary.examined += 1;
-      let verdict: Verdict | null = null;
-      let found: string[] = [];
-      const direction = fundMoveDirectionOfRequest[request.kind];
-      if (direction) {
-        const refs = await movesOf(request.accountId);
-        if (!refs) summary.unreadable += 1;
-        else {
-          const carrying = refs.get(request.reference) ?? [];
-          found = await ownMoves(request);
-          // Absence proves something only where the platform lists this kind of request: a
-          // deposit is the fund move it makes (§4.4); a disbursement, where it is configured so.
-          const absenceTells = request.kind === 'deposit' || options.disbursementsListed;
-          if (found.length > 0) verdict = { outcome: 'created', upstreamId: found[0] };
-          else if (
-            carrying.length === 0 &&
-            absenceTells &&
-            oldEnough(request, now(), options.notSentAfterMs)
-          )
-            verdict = { outcome: 'not_sent' };
-          else if (carrying.length === 0 && absenceTells) summary.notFoundYet += 1;
-        }
-      }
+      const { verdict, found } = await verdictOf(request);
       if (!verdict) {
         summary.stillUnknown += 1;
         continue;

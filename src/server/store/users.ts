@@ -103,8 +103,8 @@ export interface UserRecord {
 /**
  * The user whose email and password these are, disabled or not; null when they match nobody.
  * The password is checked the same way whether the user is disabled or not (and against a decoy
- * when the email is unknown or its user has no password), so the time taken tells nobody which it is: only someone who has
- * the password learns that the account is disabled.
+ * when the email is unknown or its user has no password), so the time taken tells nobody which it
+ * is: only someone who has the password learns that the account is disabled.
  */
 export async function verifyCredentials(
   db: Db,

@@ -73,7 +73,9 @@ export function RuleFilterField({
       }}
       // What is typed is checked first; the BFF's refusal stands for the value it was sent.
       error={field.error || (refused !== undefined && draft === (applied ?? ''))}
-      helperText={error || draft === (applied ?? '') ? refusalText(error ?? refused) : pending}
+      helperText={
+        refusalText(error ?? (draft === (applied ?? '') ? refused : undefined)) ?? pending
+      }
       onBlur={apply}
       // Enter (a phone keyboard's Go) applies the id too, not only leaving the field: the form has
       // no submit button, so Enter would otherwise do nothing.
