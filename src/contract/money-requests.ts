@@ -128,6 +128,33 @@ export const ACCESS_REFUSED_OUTCOME_UNKNOWN =
 const unknownBecauseSchema = z.enum(['access_refused']);
 export type UnknownBecause = z.infer<typeof unknownBecauseSchema>;
 
+/**
+ * What a request's platform id names, so that no kind of id is shown as another: an investment's
+ * trade (§4.16), a deposit's fund move (§4.4), an IRA request's account (§2.11), and for a
+ * disbursement either its request (§2.10 requestId, which no operation reads back) or the fund
+ * move that took its money out (§4.3), as reconciliation or a reviewer found it.
+ */
+const platformIdKindSchema = z.enum(['trade', 'fund_move', 'disbursement_request', 'account']);
+export type PlatformIdKind = z.infer<typeof platformIdKindSchema>;
+
+/** Each kind of platform id, named beside the id wherever one is shown. */
+export const platformIdKindWords: Record<PlatformIdKind, string> = {
+  trade: 'Trade',
+  fund_move: 'Fund move',
+  disbursement_request: 'Disbursement request',
+  account: 'Account',
+};
+
+/** A request's platform id with its kind, in a sentence ("fund move CFM1001"); null while none. */
+export function platformIdInWords(request: {
+  upstreamId: string | null;
+  platformIdKind: PlatformIdKind | null;
+}): string | null {
+  if (!request.upstreamId) return null;
+  const kind = request.platformIdKind ? platformIdKindWords[request.platformIdKind] : 'Platform id';
+  return `${kind.toLowerCase()} ${request.upstreamId}`;
+}
+
 /** A request's outcome in words, with the next step that fits its kind. */
 export function outcomeWordsOf(request: {
   outcome: z.infer<typeof moneyRequestOutcomeSchema>;
@@ -468,6 +495,8 @@ export const moneyRequestViewSchema = z.object({
    */
   method: z.string().nullable().optional(),
   upstreamId: z.string().nullable(),
+  /** What `upstreamId` names (PlatformIdKind); null while there is none. */
+  platformIdKind: platformIdKindSchema.nullable(),
   /**
    * The fund move of a disbursement the platform answered directly, whose `upstreamId` is the
    * request's id (§2.10 requestId), no fund move: the move carrying our reference out of the

@@ -1339,7 +1339,8 @@ describe('maker-checker on large disbursements', () => {
       decidedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       decidedByEmail: adminEmail,
     });
-    // So does its export, in the three last columns, for a reviewer working from the file.
+    // So does its export, in the three columns before the last, for a reviewer working from the
+    // file.
     const csv = await call(
       h.app,
       'GET',
@@ -1347,15 +1348,18 @@ describe('maker-checker on large disbursements', () => {
       { cookie: compliance },
     );
     const [header, line] = csv.body.trim().split(/\r?\n/);
-    expect(header.split(',').slice(-3)).toEqual([
+    expect(header.split(',').slice(-4)).toEqual([
       'approval',
       'approval_decided_at_utc',
       'approval_decided_by',
+      'upstream_id_kind',
     ]);
-    expect(line.split(',').slice(-3)).toEqual([
+    expect(line.split(',').slice(-4)).toEqual([
       'approved',
       staffRegister.json().requests[0].decision.decidedAt,
       adminEmail,
+      // Sent once approved, and answered with the platform's request id (§2.10).
+      'disbursement_request',
     ]);
 
     const events = await h.db
@@ -1513,10 +1517,12 @@ describe('maker-checker on large disbursements', () => {
       { cookie: admin },
     );
     const [, line] = csv.body.trim().split(/\r?\n/);
-    expect(line.split(',').slice(-3)).toEqual([
+    expect(line.split(',').slice(-4)).toEqual([
       'rejected',
       expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       adminEmail,
+      // Never sent: no platform id, so nothing it names.
+      '',
     ]);
   });
 

@@ -417,6 +417,74 @@ describe('a platform not known to list disbursements among the fund moves', () =
     expect(await getMoneyRequest(h.db, reference)).toMatchObject({
       outcome: 'created',
       upstreamId: '2b1b40f3-f0d7-4fb9-9065-36c48b47b564',
+      upstreamIdKind: 'disbursement_request',
     });
+    // No fund move of the account has that id, so it is named as the request id it is, and the
+    // register looks for its fund move by our reference as for one the platform answered.
+    expect(settled.json()).toMatchObject({ platformIdKind: 'disbursement_request' });
+    const listed = await call(
+      h.app,
+      'GET',
+      `/api/compliance/money-requests?reference=${reference}`,
+      { cookie: reviewer },
+    );
+    expect(listed.json().requests).toEqual([
+      expect.objectContaining({
+        platformIdKind: 'disbursement_request',
+        fundMoveUnknown: 'older',
+      }),
+    ]);
+  });
+
+  it('takes an id that is a fund move of the account as that fund move, checked as one', async () => {
+    const { h, reviewer, accountA } = run;
+    const reference = await dropDisbursement(run, '24.50', `unlisted-move-${Date.now()}-abcdef`);
+    const longAgo = new Date(Date.now() - QUIET_MS - 60_000);
+    await h.db
+      .updateTable('money_requests')
+      .set({ created_at: longAgo, sent_at: longAgo })
+      .where('reference', '=', reference)
+      .execute();
+    // It reached the platform after all, carrying our reference (§2.10).
+    await createCustodyFundDisbursement(
+      h.built.deps.upstream,
+      { type: 'ach', accountId: accountA, amount: '24.50' },
+      { reference },
+    );
+    const { moves } = await getCustodyFundMoves(h.built.deps.upstream, {
+      accountId: accountA,
+      offset: 0,
+      limit: 500,
+    });
+    const move = moves.find((m) => m.portalReference === reference)!.referenceNumber;
+    const settle = (upstreamId: string) =>
+      call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, {
+        cookie: reviewer,
+        body: { outcome: 'created', upstreamId, reason: 'The platform lists its fund move' },
+      });
+
+    // While the platform cannot be asked whether the id is a fund move, nothing is settled.
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyFundMove',
+      httpStatus: 503,
+      times: 3,
+      when: { accountId: accountA },
+    });
+    const unanswered = await settle(move);
+    expect(unanswered.statusCode).toBe(503);
+    expect(unanswered.json().error).toMatchObject({
+      code: 'upstream_unavailable',
+      submitted: 'no',
+    });
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+
+    const settled = await settle(move);
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json()).toMatchObject({
+      outcome: 'created',
+      upstreamId: move,
+      platformIdKind: 'fund_move',
+    });
+    expect((await getMoneyRequest(h.db, reference))?.upstreamIdKind).toBe('fund_move');
   });
 });

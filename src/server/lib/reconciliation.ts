@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/db';
+import type { DisbursementIdKind } from '../store/schema';
 import { correctApprovalOfRequest, settleApprovalOfRequest } from '../store/approvals';
 import { recordAudit, type AuditEvent } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
@@ -434,7 +435,12 @@ function settledCreatedBody(reference: string, upstreamId: string) {
   };
 }
 
-export type Verdict = { outcome: 'created'; upstreamId: string } | { outcome: 'not_sent' };
+/**
+ * What became of a request. `idKind`: what a disbursement's platform id names, where the settler
+ * knows it (MoneyRequest.upstreamIdKind).
+ */
+export type Verdict =
+  { outcome: 'created'; upstreamId: string; idKind?: DisbursementIdKind } | { outcome: 'not_sent' };
 
 /** Who settles, and how the outcome was learnt: the scheduled job, or a reviewer by hand. */
 export interface Settler {
@@ -514,6 +520,7 @@ export async function settleUnknown(
       {
         outcome: verdict.outcome,
         upstreamId: verdict.outcome === 'created' ? verdict.upstreamId : null,
+        upstreamIdKind: verdict.outcome === 'created' ? verdict.idKind : null,
         message,
         via: settler.via,
         by: settler.by,

@@ -62,7 +62,7 @@ import { HttpError } from '../lib/http-error';
 import { lastingReadFault } from '../lib/upstream-errors';
 import { sameRecentlyOutcomes, sameRequestSince } from '../lib/standing-requests';
 import { beingSentOf, inFlightWindowMs } from '../lib/being-sent';
-import { oldEnough, settleUnknown } from '../lib/reconciliation';
+import { oldEnough, settleUnknown, type Verdict } from '../lib/reconciliation';
 import { approvedSendingOf, decisionsOf } from '../store/approvals';
 import { endClaimsOfStoppedInstances } from '../store/idempotency';
 import {
@@ -70,11 +70,13 @@ import {
   listMoneyRequests,
   listMoneyRequestsOfAccount,
   moneyRequestPages,
+  platformIdKindOf,
   requestWithUpstreamId,
   type MoneyRequest,
   type MoneyRequestPage,
   type MoneyRequestFilter,
 } from '../store/money-requests';
+import type { DisbursementIdKind } from '../store/schema';
 import {
   getAllTrades,
   getCustodyFundMove,
@@ -114,21 +116,22 @@ const MOVE_OF = {
 } as const;
 
 /**
- * A disbursement's or deposit's fund move (see checkPlatformId): of its account, going its way,
- * not another request's (by our reference in it, or as the fund move another request of the
- * register was recorded with).
+ * The fund move of the request's account that the platform names by `upstreamId` (§4.4), or
+ * null when it has none there: not found, or an id it refuses as a fund move's reference (a
+ * disbursement's request id is no reference number). A read that fails settles nothing.
  */
-async function checkFundMove(
+async function fundMoveOfAccount(
   deps: Deps,
-  request: MoneyRequest & { kind: keyof typeof MOVE_OF },
+  request: MoneyRequest,
   upstreamId: string,
-): Promise<void> {
-  const { goes, wrong, which } = MOVE_OF[request.kind];
+): Promise<FundMove | null> {
   const read = await getCustodyFundMove(deps.upstream, {
     accountId: request.accountId,
     referenceNumber: upstreamId,
   }).catch((error: unknown) =>
-    isUpstreamError(error) && error.kind === 'not_found' ? ('none' as const) : null,
+    isUpstreamError(error) && (error.kind === 'not_found' || error.kind === 'rejected')
+      ? ('none' as const)
+      : null,
   );
   if (read === null) {
     throw new HttpError(
@@ -137,7 +140,22 @@ async function checkFundMove(
       { submitted: 'no' },
     );
   }
-  if (read === 'none' || read.accountId !== request.accountId) {
+  return read === 'none' || read.accountId !== request.accountId ? null : read;
+}
+
+/**
+ * A disbursement's or deposit's fund move (see checkPlatformId), as `fundMoveOfAccount` read it:
+ * going its way, not another request's (by our reference in it, or as the fund move another
+ * request of the register was recorded with).
+ */
+async function checkFundMove(
+  deps: Deps,
+  request: MoneyRequest & { kind: keyof typeof MOVE_OF },
+  upstreamId: string,
+  read: FundMove | null,
+): Promise<void> {
+  const { goes, wrong, which } = MOVE_OF[request.kind];
+  if (!read) {
     throw unknownPlatformId(
       `The platform has no fund move ${upstreamId} of account ${request.accountId}. Check the reference of ${which}.`,
     );
@@ -185,8 +203,11 @@ async function refuseOtherRequests(
  * request id cannot be read back, while the move it leaves is read by its reference, §4.4; it is
  * the id reconciliation settles one with), where the platform lists such moves
  * (DISBURSEMENTS_LISTED_AS_FUND_MOVES); a deposit with the one that brought its money in.
- * Recording money as moved that never moved is the worse slip, so when the move cannot be read
- * just now, nothing is settled.
+ * Elsewhere a disbursement may also be settled with what the platform showed the reviewer, its
+ * request id: an id that is no fund move of the account is taken as that, on their word. Which of
+ * the two the id names is returned, for the register to show it as what it is. Recording money
+ * as moved that never moved is the worse slip, so when the move cannot be read just now, nothing
+ * is settled.
  *
  * An investment settled with a trade whose units differ from those it asked for is most likely
  * another request's trade: refused unless the reviewer confirms it.
@@ -196,20 +217,19 @@ async function checkPlatformId(
   request: MoneyRequest,
   upstreamId: string,
   confirmDifferentUnits: boolean,
-): Promise<void> {
-  if (request.kind === 'disbursement' && !deps.config.disbursementsListedAsFundMoves) {
-    // Where the platform is not known to list a disbursement's fund move, the reviewer may
-    // settle it with what the platform showed them (its request id, §2.10), which cannot be
-    // read back: their check stands.
-    await refuseOtherRequests(deps, request, upstreamId);
-    return;
-  }
+): Promise<DisbursementIdKind | undefined> {
   if (request.kind === 'disbursement' || request.kind === 'deposit') {
-    await checkFundMove(deps, { ...request, kind: request.kind }, upstreamId);
+    const move = await fundMoveOfAccount(deps, request, upstreamId);
+    const requestIdTaken =
+      request.kind === 'disbursement' && !deps.config.disbursementsListedAsFundMoves;
+    if (move || !requestIdTaken) {
+      await checkFundMove(deps, { ...request, kind: request.kind }, upstreamId, move);
+    }
     await refuseOtherRequests(deps, request, upstreamId);
-    return;
+    if (request.kind === 'deposit') return undefined;
+    return move ? 'fund_move' : 'disbursement_request';
   }
-  if (request.kind !== 'investment' || !request.offeringId) return;
+  if (request.kind !== 'investment' || !request.offeringId) return undefined;
   const read = await getAllTrades(
     deps.upstream,
     { accountId: request.accountId, offeringId: request.offeringId },
@@ -224,9 +244,9 @@ async function checkPlatformId(
     );
   }
   await refuseOtherRequests(deps, request, upstreamId);
-  if (!trade) return;
-  if (confirmDifferentUnits || !request.units || !trade.units) return;
-  if (sameDecimal(trade.units, request.units)) return;
+  if (!trade) return undefined;
+  if (confirmDifferentUnits || !request.units || !trade.units) return undefined;
+  if (sameDecimal(trade.units, request.units)) return undefined;
   const message = differentUnitsMessage(
     { id: upstreamId, units: trade.units },
     { reference: request.reference, units: request.units },
@@ -329,6 +349,7 @@ function toView(
     unitPrice: row.unitPrice,
     method: row.method,
     upstreamId: row.upstreamId,
+    platformIdKind: platformIdKindOf(row),
     ...movedBy(row, fundMoves),
     ...(row.fundMovesFound.length > 1 ? { fundMoves: row.fundMovesFound } : {}),
     outcome: row.outcome,
@@ -384,9 +405,14 @@ function movedBy(
   };
 }
 
-/** A disbursement the platform answered directly: its row holds the request's id, no fund move. */
+/**
+ * An accepted disbursement whose row holds the platform's request id, no fund move: one the
+ * platform answered (directly, or replayed from the spool), or one a reviewer settled with it.
+ */
 const isAnsweredDisbursement = (row: MoneyRequest) =>
-  row.kind === 'disbursement' && row.outcome === 'created' && row.settledVia === 'response';
+  row.kind === 'disbursement' &&
+  row.outcome === 'created' &&
+  platformIdKindOf(row) === 'disbursement_request';
 
 /**
  * The fund moves found for the answered disbursements of a page, by our reference, and the
@@ -912,15 +938,19 @@ export const moneyRequestRoutes = [
         body.upstreamId && request.kind === 'ira_supplement'
           ? asPlatformAccountId(body.upstreamId)
           : body.upstreamId;
+      let verdict: Verdict;
       if (body.outcome === 'created') {
-        await checkPlatformId(deps, request, upstreamId!, body.confirmDifferentUnits === true);
+        const idKind = await checkPlatformId(
+          deps,
+          request,
+          upstreamId!,
+          body.confirmDifferentUnits === true,
+        );
+        verdict = { outcome: 'created', upstreamId: upstreamId!, ...(idKind ? { idKind } : {}) };
       } else {
         await refuseNeverArrivedWhileLikelyTrade(deps, request, body.confirmNotTrade);
+        verdict = { outcome: 'not_sent' };
       }
-      const verdict =
-        body.outcome === 'created'
-          ? { outcome: 'created' as const, upstreamId: upstreamId! }
-          : { outcome: 'not_sent' as const };
       const settled = await settleUnknown(
         deps.db,
         request,
@@ -1036,6 +1066,9 @@ export const moneyRequestRoutes = [
           'approval',
           'approval_decided_at_utc',
           'approval_decided_by',
+          // What upstream_id names (trade, fund_move, disbursement_request or account): a
+          // disbursement's may be its request or its fund move.
+          'upstream_id_kind',
         ]);
         let count = 0;
         try {
@@ -1074,6 +1107,7 @@ export const moneyRequestRoutes = [
                   decision ? (decision.approved ? 'approved' : 'rejected') : null,
                   decision?.decidedAt.toISOString() ?? null,
                   decision?.checkerEmail ?? null,
+                  platformIdKindOf(row),
                 ]);
               })
               .join('');

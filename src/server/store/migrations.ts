@@ -631,4 +631,14 @@ export const migrations: Record<string, Migration> = {
           and strpos(outcome->>'message', ${investorNext}::text) > 0`.execute(db);
     },
   },
+  // What a disbursement's platform id names, where the row's other facts do not tell: a reviewer
+  // settling one by hand against a platform not known to list disbursements among the fund moves
+  // may give its request id (§2.10) or the fund move it left (§4.4), and the register must not
+  // offer the one as the other. Null for every earlier row, which reads as before (upstreamIdKindOf).
+  '0025-money-request-upstream-id-kind': {
+    async up(db) {
+      await sql`alter table money_requests add column if not exists upstream_id_kind text
+        check (upstream_id_kind in ('fund_move', 'disbursement_request'))`.execute(db);
+    },
+  },
 };

@@ -7,6 +7,7 @@ import {
   admitUnlessStanding,
   getMoneyRequest,
   openMoneyRequest,
+  platformIdKindOf,
   settleMoneyRequest,
 } from './money-requests';
 
@@ -152,6 +153,72 @@ describe('why an unknown outcome is unknown is recorded with it, not read from i
       [refused]: 'access_refused',
       [silent]: null,
       [created]: null,
+    });
+  });
+});
+
+describe("what a disbursement's platform id names", () => {
+  const disbursement = {
+    kind: 'disbursement' as const,
+    upstreamId: 'X-1',
+    upstreamIdKind: null,
+  };
+
+  it("is the request id of the platform's own answer, given directly or replayed from the spool (§2.10)", () => {
+    expect(platformIdKindOf({ ...disbursement, settledVia: 'response' })).toBe(
+      'disbursement_request',
+    );
+    expect(platformIdKindOf({ ...disbursement, settledVia: 'spool' })).toBe('disbursement_request');
+  });
+
+  it('is the fund move reconciliation found, and what a reviewer recorded giving', () => {
+    expect(platformIdKindOf({ ...disbursement, settledVia: 'reconciliation' })).toBe('fund_move');
+    expect(
+      platformIdKindOf({
+        ...disbursement,
+        settledVia: 'manual',
+        upstreamIdKind: 'disbursement_request',
+      }),
+    ).toBe('disbursement_request');
+    expect(
+      platformIdKindOf({ ...disbursement, settledVia: 'manual', upstreamIdKind: 'fund_move' }),
+    ).toBe('fund_move');
+  });
+
+  it('is kept with the outcome and cleared when the id is', async () => {
+    const reference = await claimed('A-KIND', '2026-11-20T10:00:00Z');
+    const at = new Date('2026-11-20T10:05:00Z');
+    await db.transaction().execute((tx) =>
+      settleMoneyRequest(
+        tx,
+        reference,
+        {
+          outcome: 'created',
+          upstreamId: 'R-1',
+          upstreamIdKind: 'disbursement_request',
+          via: 'manual',
+          by: 'u-2',
+        },
+        at,
+      ),
+    );
+    expect(await getMoneyRequest(db, reference)).toMatchObject({
+      upstreamId: 'R-1',
+      upstreamIdKind: 'disbursement_request',
+    });
+    await db
+      .transaction()
+      .execute((tx) =>
+        settleMoneyRequest(
+          tx,
+          reference,
+          { outcome: 'not_sent', upstreamId: null, via: 'reconciliation', by: 'system' },
+          at,
+        ),
+      );
+    expect(await getMoneyRequest(db, reference)).toMatchObject({
+      upstreamId: null,
+      upstreamIdKind: null,
     });
   });
 });

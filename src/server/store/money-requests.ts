@@ -41,11 +41,12 @@ import { randomBytes } from 'node:crypto';
 import Big from 'big.js';
 import { sql, type Kysely } from 'kysely';
 import { ACCOUNT_NEXT, achWithoutBankPair, OFFERING_NEXT } from '../../contract/preflight';
-import type { UnknownBecause } from '../../contract/money-requests';
+import type { PlatformIdKind, UnknownBecause } from '../../contract/money-requests';
 import type { Db } from './db';
 import { findRow } from './rows';
 import type {
   Database,
+  DisbursementIdKind,
   MoneyRequestKind,
   MoneyRequestOutcome,
   MoneyRequestSettledVia,
@@ -76,6 +77,11 @@ export interface MoneyRequest {
   idempotency: { route: string; key: string };
   /** The upstream's id once known: a deposit's fund-move reference, disbursement requestId, trade id, or the account id of a supplement. */
   upstreamId: string | null;
+  /**
+   * What a disbursement's `upstreamId` names, where recorded: a reviewer settling one by hand may
+   * give its request id or its fund move. Null otherwise (platformIdKindOf tells it from the rest).
+   */
+  upstreamIdKind: DisbursementIdKind | null;
   /**
    * The fund moves the platform lists carrying our reference, named when reconciliation found more
    * than one: the request reached it twice (a same-key retry after a "not sent" guess, and the
@@ -163,6 +169,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     idem_route: string;
     idem_key: string;
     upstream_id: string | null;
+    upstream_id_kind?: DisbursementIdKind | null;
     fund_moves_found?: unknown;
     outcome: MoneyRequestOutcome;
     unknown_because?: UnknownBecause | null;
@@ -188,6 +195,7 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     method: r.method ?? null,
     idempotency: { route: r.idem_route, key: r.idem_key },
     upstreamId: r.upstream_id,
+    upstreamIdKind: r.upstream_id_kind ?? null,
     fundMovesFound: idsOf(r.fund_moves_found),
     outcome: r.outcome,
     ...pairOf(r.kind, r.outcome, r.message, r.next_step ?? null),
@@ -199,6 +207,32 @@ function toMoneyRequest(row: Record<string, unknown>): MoneyRequest {
     settledVia: r.settled_via,
     settledBy: r.settled_by,
   };
+}
+
+/**
+ * What a request's platform id names. A disbursement's is its request id when the platform's own
+ * answer gave it (directly or replayed from the spool), and the fund move that took its money out
+ * when reconciliation found it. A reviewer's settling records which of the two they gave
+ * (`upstreamIdKind`); rows settled by a reviewer before it was recorded read as fund moves, as the
+ * register showed them then.
+ */
+export function platformIdKindOf(
+  row: Pick<MoneyRequest, 'kind' | 'upstreamId' | 'upstreamIdKind' | 'settledVia'>,
+): PlatformIdKind | null {
+  if (!row.upstreamId) return null;
+  switch (row.kind) {
+    case 'investment':
+      return 'trade';
+    case 'deposit':
+      return 'fund_move';
+    case 'ira_supplement':
+      return 'account';
+    case 'disbursement':
+      if (row.upstreamIdKind) return row.upstreamIdKind;
+      return row.settledVia === 'reconciliation' || row.settledVia === 'manual'
+        ? 'fund_move'
+        : 'disbursement_request';
+  }
 }
 
 /** The sentence with which refusals recorded before migration 0017 said that nothing was sent. */
@@ -625,6 +659,8 @@ export interface MoneyRequestSettlement {
   /** `held`: kept back before sending, waiting for a second person (nothing sent). */
   outcome: MoneyRequestOutcome;
   upstreamId?: string | null;
+  /** What a disbursement's `upstreamId` names, where the settler knows it (MoneyRequest.upstreamIdKind). */
+  upstreamIdKind?: DisbursementIdKind | null;
   amount?: string | null;
   message?: string | null;
   /** What to do, after a refusal of the portal's own (HttpError's nextStep). */
@@ -656,7 +692,12 @@ export async function settleMoneyRequest(
     .updateTable('money_requests')
     .set({
       outcome: settlement.outcome,
-      ...(settlement.upstreamId !== undefined ? { upstream_id: settlement.upstreamId } : {}),
+      ...(settlement.upstreamId !== undefined
+        ? {
+            upstream_id: settlement.upstreamId,
+            upstream_id_kind: settlement.upstreamIdKind ?? null,
+          }
+        : {}),
       ...(settlement.amount ? { amount: settlement.amount } : {}),
       message: settlement.message ?? null,
       next_step: settlement.nextStep ?? null,

@@ -228,6 +228,9 @@ export type MoneyRequestOutcome =
 export type MoneyRequestSettledVia =
   'response' | 'lease_expired' | 'reconciliation' | 'spool' | 'manual';
 
+/** What a disbursement's platform id names: the fund move it left (§4.4) or its request (§2.10). */
+export type DisbursementIdKind = 'fund_move' | 'disbursement_request';
+
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 interface MoneyRequestsTable {
@@ -246,6 +249,12 @@ interface MoneyRequestsTable {
   idem_route: string;
   idem_key: string;
   upstream_id: Nullable<string>;
+  /** What a disbursement's upstream_id names, where recorded (migration 0025; MoneyRequest.upstreamIdKind). */
+  upstream_id_kind: ColumnType<
+    DisbursementIdKind | null,
+    DisbursementIdKind | null | undefined,
+    DisbursementIdKind | null
+  >;
   /** The fund moves found carrying the reference when more than one (a JSON array of their reference numbers). */
   fund_moves_found: ColumnType<unknown, string | null | undefined, string | null>;
   outcome: MoneyRequestOutcome;

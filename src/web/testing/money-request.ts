@@ -11,6 +11,7 @@ export const moneyRequestView = (overrides: Partial<MoneyRequestView> = {}): Mon
   units: null,
   unitPrice: null,
   upstreamId: null,
+  platformIdKind: null,
   outcome: 'unknown',
   message: null,
   createdAt: '2026-11-20T15:04:00.000Z',

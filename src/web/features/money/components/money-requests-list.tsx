@@ -14,6 +14,7 @@ import {
   outcomeWordsOf,
   reasonBesideOutcome,
   wasFoundAfterNotSent,
+  platformIdKindWords,
   probableTradeWords,
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
@@ -270,22 +271,6 @@ function reasonOf(request: MoneyRequestView): string | null {
   return reason && !/[.!?)]$/.test(reason) ? `${reason}.` : reason;
 }
 
-/**
- * What the platform's id of a request names, said beside it, so that the column never mixes
- * kinds of id unlabelled. A deposit's is its fund move (§4.16 referenceNumber, the id fund moves
- * are looked up by, §4.4). A disbursement's is the platform's request id (§2.10 requestId) when
- * the platform answered it, which no operation looks up; when it was found at the platform
- * afterwards (reconciliation, or a reviewer settling it by hand) it is the fund move that took the
- * money out (§4.3), the id the person can follow. An investment's is its trade.
- */
-function platformIdKindOf(
-  request: MoneyRequestView,
-): 'Fund move' | 'Disbursement request' | 'Trade' {
-  if (request.kind === 'investment') return 'Trade';
-  if (request.kind === 'deposit' || request.settledBy !== null) return 'Fund move';
-  return 'Disbursement request';
-}
-
 /** A fund move's id: a link to it for the investor, to follow it to settlement; text for a reviewer. */
 function FundMoveId({
   accountId,
@@ -317,8 +302,12 @@ function FundMoveId({
  * column.
  */
 function platformIdOf(request: MoneyRequestView, reviewer: boolean) {
-  if (!request.upstreamId || request.kind === 'ira_supplement') return '—';
-  const kind = platformIdKindOf(request);
+  if (!request.upstreamId || !request.platformIdKind || request.platformIdKind === 'account')
+    return '—';
+  // Its kind beside it, so that the column never mixes kinds of id unlabelled: a disbursement's
+  // may be its request (§2.10, which no operation looks up) or the fund move that took its money
+  // out (§4.3), the id the person can follow.
+  const kind = platformIdKindWords[request.platformIdKind];
   return (
     <>
       {kind}{' '}

@@ -23,6 +23,7 @@ import {
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
   moneyRequestSettleSchema,
+  platformIdInWords,
   settleOutcomeLabels,
   settleOutcomeQuestion,
   type MoneyRequestSettleInput,
@@ -46,6 +47,21 @@ import { isApiClientError } from '../../../lib/api-client';
 import { useSettlementCandidates } from '../api/get-settlement-candidates';
 import { useSettleMoneyRequest } from '../api/settle-money-request';
 import { askedInWords, offeringInWords } from './asked-in-words';
+
+/**
+ * The platform id each kind is settled with, as the BFF checks it (the settle route's
+ * checkPlatformId): a disbursement's fund move, or its request id (§2.10) where the platform
+ * lists no fund move for it.
+ */
+const platformIdAsked: Record<MoneyRequestView['kind'], { label: string; help?: string }> = {
+  investment: { label: 'trade id' },
+  deposit: { label: 'fund move reference' },
+  disbursement: {
+    label: 'fund move reference',
+    help: "Or the platform's request id, where the platform lists no fund move for it",
+  },
+  ira_supplement: { label: 'account id' },
+};
 
 /** Where the platform keeps each kind, so the reviewer knows what to look for. */
 function whereToLook(request: MoneyRequestView): ReactNode {
@@ -557,8 +573,8 @@ function SettleByHandDialog({
         <Alert severity="info" role="status">
           {request.reference} was settled meanwhile:{' '}
           {moneyRequestOutcomeWords[settledMeanwhile.outcome].label.toLowerCase()}
-          {settledMeanwhile.upstreamId ? `, platform id ${settledMeanwhile.upstreamId}` : ''}. There
-          is nothing left to settle.
+          {settledMeanwhile.upstreamId ? `, ${platformIdInWords(settledMeanwhile)}` : ''}. There is
+          nothing left to settle.
         </Alert>
       )}
       <DialogContentText>
@@ -591,7 +607,8 @@ function SettleByHandDialog({
         <FormTextField
           name="upstreamId"
           control={form.control}
-          label="Platform id (trade id or fund move reference)"
+          label={`Platform id (${platformIdAsked[request.kind].label})`}
+          helperText={platformIdAsked[request.kind].help}
           required
           fullWidth
         />
@@ -641,8 +658,8 @@ export function SettledByHandNote({
         {settled.reference}
       </Box>{' '}
       settled by hand: {words.label.toLowerCase()}
-      {settled.upstreamId ? `, platform id ${settled.upstreamId}` : ''}. The investor sees this
-      outcome; your reason is in the audit log.
+      {settled.upstreamId ? `, ${platformIdInWords(settled)}` : ''}. The investor sees this outcome;
+      your reason is in the audit log.
       {hidden && (
         <>
           {' The filters above no longer show it.'}

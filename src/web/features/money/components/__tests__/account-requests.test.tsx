@@ -24,6 +24,7 @@ const all: MoneyRequestView[] = Array.from({ length: 45 }, (_, i) => ({
   units: null,
   unitPrice: null,
   upstreamId: null,
+  platformIdKind: null,
   outcome: 'created',
   message: null,
   createdAt: new Date(Date.UTC(2026, 10, 27, 12) - i * 60_000).toISOString(),

@@ -24,6 +24,7 @@ const request: MoneyRequestView = {
   units: '12',
   unitPrice: '10',
   upstreamId: null,
+  platformIdKind: null,
   outcome: 'refused',
   message: null,
   createdAt: '2026-11-27T11:30:05.000Z',
@@ -76,6 +77,7 @@ describe('a held disbursement a second person decided', () => {
       unitPrice: null,
       outcome: 'created',
       upstreamId: 'abab033c-2675-4b96-a812-1c5da35c7584',
+      platformIdKind: 'disbursement_request',
       decision: {
         approved: true,
         decidedAt: '2026-11-29T16:58:00.000Z',
@@ -195,6 +197,7 @@ describe('a request the platform lists twice under our reference', () => {
     ...disbursementRequest,
     outcome: 'created',
     upstreamId: 'CFM70000120',
+    platformIdKind: 'fund_move',
     fundMoves: ['CFM70000120', 'CFM70000121'],
   };
 
@@ -306,6 +309,7 @@ describe('a reviewer reads the register on a desktop', () => {
             outcome: 'created',
             method: 'wire_international',
             upstreamId: 'e52a4243-f293-4dd1-98c3-b64209e5a1c7',
+            platformIdKind: 'disbursement_request',
           },
         ]}
         label="Money requests"
@@ -432,6 +436,7 @@ describe('from a request to what it became', () => {
     unitPrice: null,
     outcome: 'created',
     upstreamId: 'CFM70000120',
+    platformIdKind: 'fund_move',
   };
 
   it('takes the investor to the fund move a deposit created, and to the account', () => {
@@ -450,7 +455,13 @@ describe('from a request to what it became', () => {
       <MoneyRequestsList
         requests={[
           deposit,
-          { ...request, reference: 'MR-2', outcome: 'created', upstreamId: '302097' },
+          {
+            ...request,
+            reference: 'MR-2',
+            outcome: 'created',
+            upstreamId: '302097',
+            platformIdKind: 'trade',
+          },
         ]}
         label="Money requests"
         reviewer
@@ -517,6 +528,7 @@ describe('a request whose unknown outcome was settled later', () => {
             unitPrice: null,
             outcome: 'created',
             upstreamId: 'CFM70000116',
+            platformIdKind: 'fund_move',
             message,
             settledBy: 'reconciliation',
             settledByEmail: null,
@@ -566,6 +578,7 @@ describe('an investor reads the requests sent from the portal', () => {
             unitPrice: null,
             // The supplement answers with the account only (§2.11): it is no id of the request.
             upstreamId: 'A1040000',
+            platformIdKind: 'account',
             outcome: 'created',
             userEmail: undefined,
           },
@@ -621,6 +634,7 @@ describe("the register's platform ids of disbursements", () => {
     ...disbursement,
     reference: 'MR-NR9B4JE6AQ',
     upstreamId: 'b7a5e9e5-55fb-46f4-9b09-26eda02d55e4',
+    platformIdKind: 'disbursement_request',
   };
 
   it('names each id by what it is: the fund move a person can follow, or the request id the platform answered with', () => {
@@ -634,6 +648,7 @@ describe("the register's platform ids of disbursements", () => {
             ...disbursement,
             reference: 'MR-NBGZ93G71V',
             upstreamId: 'CFM70000117',
+            platformIdKind: 'fund_move',
             settledBy: 'reconciliation',
             settledAt: '2026-11-28T18:31:00.000Z',
           },
@@ -653,6 +668,20 @@ describe("the register's platform ids of disbursements", () => {
     expect(within(found!).getByRole('link', { name: 'CFM70000117' }).getAttribute('href')).toBe(
       '/accounts/A1040000/fund-moves/CFM70000117',
     );
+  });
+
+  it('names the request id a reviewer settled a disbursement with as a request id, no fund move to follow', () => {
+    // Where the platform lists no fund move for a disbursement, a reviewer may settle it with
+    // the request id the platform showed them (§2.10): settled by hand, yet no fund move.
+    const row = answeredRow({
+      upstreamId: '2b1b40f3-f0d7-4fb9-9065-36c48b47b564',
+      platformIdKind: 'disbursement_request',
+      settledBy: 'reviewer',
+      settledAt: '2026-11-28T18:31:00.000Z',
+    });
+    expect(row.textContent).toContain('Disbursement request 2b1b40f3-f0d7-4fb9-9065-36c48b47b564');
+    expect(row.textContent).not.toContain('Fund move 2b1b40f3');
+    expect(within(row).queryByRole('link', { name: /2b1b40f3/ })).toBeNull();
   });
 
   /** The list of the one answered disbursement, as `changes` has it: its row. */
