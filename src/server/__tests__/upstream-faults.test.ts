@@ -19,6 +19,8 @@ import {
  */
 let cookie: string;
 let accountId: string;
+/** Each demo investor's accounts with that investor's cookie: six accounts of two people. */
+let everyAccount: { cookie: string; accountId: string }[];
 
 const h = useHarness({
   env: {
@@ -33,6 +35,11 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   cookie = await signIn(h.app, 'investor@demo.test');
   accountId = h.manifest.investors[0].accountIds[0];
+  const second = await signIn(h.app, 'investor2@demo.test');
+  everyAccount = [
+    ...h.manifest.investors[0].accountIds.map((id) => ({ cookie, accountId: id })),
+    ...h.manifest.investors[1].accountIds.map((id) => ({ cookie: second, accountId: id })),
+  ];
 });
 afterAll(async () => {
   vi.useRealTimers();
@@ -58,6 +65,18 @@ async function reachedUpstream(operation: string) {
 const fault = (rule: Record<string, unknown>) =>
   callSandbox(h.sandboxUrl, '/__sandbox/faults', rule);
 const readAccount = () => call(h.app, 'GET', `/api/accounts/${accountId}`, { cookie });
+/**
+ * Reads each of six accounts once, one after another: six failures of their own when the
+ * platform fails them all (the breaker counts a read that failed already within its window once).
+ */
+async function readEveryAccount(): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const one of everyAccount) {
+    const res = await call(h.app, 'GET', `/api/accounts/${one.accountId}`, { cookie: one.cookie });
+    statuses.push(res.statusCode);
+  }
+  return statuses;
+}
 const disburse = (key = randomUUID()) =>
   call(h.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
     cookie,
@@ -139,7 +158,8 @@ describe('reads under upstream faults', () => {
 
   it('opens the breaker after repeated failures, fails fast, then recovers', async () => {
     await fault({ operation: 'getAccount', httpStatus: 500 });
-    for (let i = 0; i < 3; i++) expect((await readAccount()).statusCode).toBe(503);
+    expect(everyAccount).toHaveLength(6);
+    expect(await readEveryAccount()).toEqual([503, 503, 503, 503, 503, 503]);
     const reachedBefore = (await sandboxCalls(h.sandboxUrl)).getAccount;
     const fastFail = await readAccount();
     expect(fastFail.statusCode).toBe(503);
@@ -176,7 +196,7 @@ describe('reads under upstream faults', () => {
 
     // Now getAccount fails outright: its breaker opens, the others keep answering.
     await fault({ operation: 'getAccount', httpStatus: 503 });
-    for (let i = 0; i < 3; i++) await readAccount();
+    await readEveryAccount();
     const [open, rest] = await Promise.all([readAccount(), others()]);
     expect(open.statusCode).toBe(503);
     expect(open.json().error.submitted).toBe('no');

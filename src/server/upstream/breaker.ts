@@ -2,7 +2,7 @@ import {
   BrokenCircuitError,
   CircuitState,
   circuitBreaker,
-  handleAll,
+  handleWhen,
   IsolatedCircuitError,
   SamplingBreaker,
   type CircuitBreakerPolicy,
@@ -36,6 +36,19 @@ export interface BreakerLogger {
 /** Thrown by `run` when the operation's circuit is open: nothing was sent. */
 export class CircuitOpenError extends Error {}
 
+/**
+ * A failure that says nothing new of the operation's health, thrown inside `run` to be neither
+ * counted as a failure nor as a success (cockatiel passes on an error its policy does not
+ * handle): `run` throws `failure` in its place. The client wraps a call that never reached a
+ * connection, and a read whose same parameters already failed within the window (one broken
+ * record asked again and again, which must not open the circuit for every other record).
+ */
+export class UncountedFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super('uncounted upstream failure');
+  }
+}
+
 const stateName: Record<CircuitState, BreakerState> = {
   [CircuitState.Closed]: 'closed',
   [CircuitState.Open]: 'open',
@@ -49,7 +62,7 @@ const stateName: Record<CircuitState, BreakerState> = {
  * failures, so a partly failing operation keeps serving the calls that succeed; and a failing
  * getOrder never short-circuits getAllOffers or a disbursement. Failures are network errors,
  * timeouts, 5xx answers and malformed answers; refusals (106, 110, 4xx) are answers, not
- * failures. Transitions are logged.
+ * failures, and an UncountedFailure is neither. Transitions are logged.
  */
 export class OperationBreakers {
   private readonly policies = new Map<string, CircuitBreakerPolicy>();
@@ -62,14 +75,17 @@ export class OperationBreakers {
   private policy(operation: string): CircuitBreakerPolicy {
     let policy = this.policies.get(operation);
     if (!policy) {
-      policy = circuitBreaker(handleAll, {
-        halfOpenAfter: this.options.halfOpenAfterMs,
-        breaker: new SamplingBreaker({
-          threshold: this.options.failureRate,
-          duration: this.options.windowMs,
-          minimumRps: this.options.minimumRps,
-        }),
-      });
+      policy = circuitBreaker(
+        handleWhen((error) => !(error instanceof UncountedFailure)),
+        {
+          halfOpenAfter: this.options.halfOpenAfterMs,
+          breaker: new SamplingBreaker({
+            threshold: this.options.failureRate,
+            duration: this.options.windowMs,
+            minimumRps: this.options.minimumRps,
+          }),
+        },
+      );
       policy.onStateChange((state) => {
         const fields = { operation, breaker: stateName[state] };
         if (state === CircuitState.Closed) this.logger?.info(fields, `breaker ${operation} closed`);
@@ -91,13 +107,9 @@ export class OperationBreakers {
       if (err instanceof BrokenCircuitError || err instanceof IsolatedCircuitError) {
         throw new CircuitOpenError(`${operation}: circuit open`);
       }
+      if (err instanceof UncountedFailure) throw err.failure;
       throw err;
     }
-  }
-
-  /** A failure learned after the call returned (an answer that does not match the document). */
-  reportFailure(operation: string): void {
-    this.run(operation, () => Promise.reject(new Error('malformed answer'))).catch(() => {});
   }
 
   state(operation: string): BreakerState {

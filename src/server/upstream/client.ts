@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+import { bulkhead, type BulkheadPolicy } from 'cockatiel';
 import { Pool, type Dispatcher } from 'undici';
 import {
   CircuitOpenError,
   OperationBreakers,
+  UncountedFailure,
   defaultBreakerOptions,
   type BreakerOptions,
   type BreakerState,
@@ -198,11 +201,29 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
   // undici rather than node:http: the same keep-alive pool at a fraction of the CPU a call
   // (docs/benchmarks.md, "Profile of the BFF hop"). No pipelining, so a write never queues behind another
   // request on one connection.
+  const maxSockets = config.maxSockets ?? 32;
   const pool = new Pool(base.origin, {
-    connections: config.maxSockets ?? 32,
+    connections: maxSockets,
     pipelining: 1,
   });
+  // One operation's calls hold at most half the connections (a cockatiel bulkhead each; the rest
+  // wait their turn within their time): an operation that answers slowly never takes every
+  // connection, so the calls of the others still find one at once and answer at their own pace.
+  const slotsPerOperation = Math.max(1, Math.ceil(maxSockets / 2));
+  const slots = new Map<string, BulkheadPolicy>();
+  const slotsOf = (operation: string) => {
+    let policy = slots.get(operation);
+    if (!policy) {
+      policy = bulkhead(slotsPerOperation, Number.POSITIVE_INFINITY);
+      slots.set(operation, policy);
+    }
+    return policy;
+  };
   const timeoutMs = config.timeoutMs ?? 10_000;
+  const breakerWindowMs = (config.breaker ?? defaultBreakerOptions).windowMs;
+  // The reads that failed within the breaker's window, by a digest of their path and body, each
+  // until when it counts as already failed.
+  const recentFailures = new Map<string, number>();
   const readRetries = config.readRetries ?? DEFAULT_READ_RETRIES;
   const retryBaseMs = config.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   // Breaker changes concern every request, so they go to the client's own logger; a call's
@@ -267,6 +288,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     path: string,
     request: UpstreamRequest,
     payload: { body?: Buffer; contentType?: string },
+    budgetMs: number,
   ): Promise<RawAnswer> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -293,7 +315,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         );
         // A request still queued in the pool is dropped when its turn comes, unsent.
         controller?.abort(new Error('upstream timed out'));
-      }, request.timeoutMs ?? timeoutMs);
+      }, budgetMs);
       const handler: Dispatcher.DispatchHandler = {
         onRequestStart(dispatch) {
           controller = dispatch;
@@ -556,6 +578,71 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
+  /**
+   * Runs `call` in one of the operation's connection slots, with what is left of `budgetMs` once
+   * it has one. A call still waiting for a slot when its time is up fails as a timeout before
+   * anything was sent, and is dropped from the queue when its turn comes. Waiting is not the
+   * operation's fault, so the breaker never sees it.
+   */
+  function inSlot<T>(
+    operation: string,
+    budgetMs: number,
+    call: (remainingMs: number) => Promise<T>,
+  ): Promise<T> {
+    const started = performance.now();
+    const waiting = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const queuedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        waiting.abort();
+        reject(
+          new TransportFailure('timeout', false, undefined, 'no connection came free in time'),
+        );
+      }, budgetMs);
+    });
+    const run = slotsOf(operation).execute(() => {
+      clearTimeout(timer);
+      return call(Math.max(1, budgetMs - (performance.now() - started)));
+    }, waiting.signal);
+    // The queued call, dropped once its time is up, rejects when its turn comes: nobody waits
+    // for it any more.
+    run.catch(() => {});
+    return Promise.race([run, queuedOut]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * A failure as the operation's breaker is to count it: not at all when it tells nothing new of
+   * the operation's health (UncountedFailure). That is a call that timed out before a connection
+   * took it, and a read whose very path and body already failed within the breaker's window: one
+   * record the platform cannot serve, asked again and again (by retries, by each page that shows
+   * it), is one failure, and never opens the circuit for every other record of the operation.
+   */
+  function asCounted(
+    request: UpstreamRequest,
+    path: string,
+    body: Buffer | undefined,
+    failure: unknown,
+  ) {
+    if (failure instanceof TransportFailure && failure.reason === 'timeout' && !failure.connected)
+      return new UncountedFailure(failure);
+    if (request.effect !== 'read') return failure;
+    if (!(failure instanceof FailedAnswer || failure instanceof TransportFailure)) return failure;
+    const key = createHash('sha256')
+      .update(path)
+      .update('\n')
+      .update(body ?? '')
+      .digest('base64');
+    const now = Date.now();
+    const until = recentFailures.get(key);
+    if (until !== undefined && until > now) return new UncountedFailure(failure);
+    if (recentFailures.size >= 10_000) {
+      for (const [known, end] of recentFailures) if (end <= now) recentFailures.delete(known);
+      if (recentFailures.size >= 10_000) recentFailures.clear();
+    }
+    recentFailures.set(key, now + breakerWindowMs);
+    return failure;
+  }
+
   async function send(logger: UpstreamLogger, request: UpstreamRequest): Promise<UpstreamPayload> {
     if (request.method === 'GET' && config.auth === 'body') {
       // §5 rules 4 and 6: a GET needs the header, and credentials never go in a URL.
@@ -586,8 +673,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       let error: UpstreamError;
       let deliver!: (payload: UpstreamPayload) => void;
       const delivered = new Promise<UpstreamPayload>((resolve) => (deliver = resolve));
-      const call = breakers.run(request.operation, async () => {
-        const answer = await attempt(path, request, body);
+      const answerOf = async (remainingMs: number) => {
+        const answer = await attempt(path, request, body, remainingMs);
         logger.info(
           {
             operation: request.operation,
@@ -617,7 +704,15 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         deliver(payload);
         if (!(await verdict)) throw new FailedAnswer(null);
         return payload;
-      });
+      };
+      const budgetMs = request.timeoutMs ?? timeoutMs;
+      const call = inSlot(request.operation, budgetMs, (remainingMs) =>
+        breakers.run(request.operation, () =>
+          answerOf(remainingMs).catch((failure: unknown) => {
+            throw asCounted(request, path, body.body, failure);
+          }),
+        ),
+      );
       try {
         const outcome = await Promise.race([call, delivered]);
         if (!(outcome instanceof UpstreamError)) {

@@ -104,6 +104,10 @@ function makeClient(overrides: Partial<UpstreamClientConfig> = {}) {
 }
 
 const read = { operation: 'getAccount', method: 'POST', effect: 'read' } as const;
+const orderRead = { operation: 'getOrder', method: 'POST', effect: 'read' } as const;
+let accounts = 0;
+/** A read of another account each time: a failure of its own, as the breaker counts them. */
+const readOfAnother = () => ({ ...read, body: { accountId: `A${(accounts += 1)}` } });
 const write = { operation: 'createTrade', method: 'POST', effect: 'write' } as const;
 
 describe('credentials (interface document §5)', () => {
@@ -717,21 +721,69 @@ describe('retries, timeouts and dropped connections (architecture decisions 9, 1
     }
   });
 
-  it('keeps at most maxSockets requests in flight, and reports in-flight calls', async () => {
+  it('keeps at most maxSockets requests in flight, at most half of them one operation’s, and reports in-flight calls', async () => {
     // The server holds every answer until the test opens the gate, so the bound is seen while
-    // it holds: two requests reach the server, the other four wait in the client.
+    // it holds: two requests of each operation reach the server, the other eight wait in the
+    // client.
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     handler = (_s, res) => void gate.then(() => json(res, 200, { statusCode: '101' }));
-    const { client } = makeClient({ maxSockets: 2 });
-    const calls = Array.from({ length: 6 }, () => client.send(read));
-    await vi.waitFor(() => expect(seen).toHaveLength(2));
-    expect(client.stats().inFlight).toBe(6);
-    expect(active).toBe(2);
+    const { client } = makeClient({ maxSockets: 4 });
+    const calls = [
+      ...Array.from({ length: 6 }, () => client.send(read)),
+      ...Array.from({ length: 6 }, () => client.send(orderRead)),
+    ];
+    await vi.waitFor(() => expect(seen).toHaveLength(4));
+    expect(client.stats().inFlight).toBe(12);
+    expect(active).toBe(4);
+    expect(seen.filter((s) => s.url.endsWith('/getOrder'))).toHaveLength(2);
     open();
     await Promise.all(calls);
-    expect(maxActive).toBe(2);
-    expect(client.stats()).toMatchObject({ calls: 6, inFlight: 0 });
+    expect(maxActive).toBe(4);
+    expect(client.stats()).toMatchObject({ calls: 12, inFlight: 0 });
+  });
+
+  it('an operation that answers slowly holds at most half the connections: another operation’s call goes out at once', async () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    handler = (s, res) =>
+      s.url.endsWith('/getOrder')
+        ? void gate.then(() => json(res, 200, { statusCode: '101' }))
+        : json(res, 200, { statusCode: '101' });
+    const { client } = makeClient({ maxSockets: 4, timeoutMs: 5_000 });
+    const slow = Array.from({ length: 8 }, () => client.send(orderRead));
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    // Every getOrder call is still waiting; the account read finds a connection and its answer.
+    await expect(client.send(read)).resolves.toMatchObject({ statusCode: '101' });
+    expect(seen.filter((s) => s.url.endsWith('/getOrder'))).toHaveLength(2);
+    open();
+    await Promise.all(slow);
+    expect(seen.filter((s) => s.url.endsWith('/getOrder'))).toHaveLength(8);
+  });
+
+  it('a call still waiting for a connection slot when its time is up fails unsent, and its breaker does not count it', async () => {
+    let release = () => {};
+    handler = (s, res) => {
+      if (s.body.includes('held')) release = () => json(res, 200, { statusCode: '101' });
+      else json(res, 200, { statusCode: '101' });
+    };
+    // One connection, so one slot for getOrder: held by a first call the server keeps waiting.
+    // A circuit that counted the second call's wait would open on it (one failure in one call).
+    const { client } = makeClient({
+      maxSockets: 1,
+      readRetries: 0,
+      breaker: { failureRate: 0.5, windowMs: 1_000, minimumRps: 1, halfOpenAfterMs: 2_000 },
+    });
+    const held = client.send({ ...orderRead, body: { note: 'held' }, timeoutMs: 5_000 });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    const queued = (await client
+      .send({ ...orderRead, body: { note: 'queued' }, timeoutMs: 50 })
+      .catch((e: unknown) => e)) as UpstreamError;
+    expect(queued).toMatchObject({ kind: 'timeout', submitted: 'no' });
+    expect(client.stats().breakers.getOrder).toBe('closed');
+    release();
+    await held;
+    expect(seen.map((s) => JSON.parse(s.body) as { note: string })).toEqual([{ note: 'held' }]);
   });
 });
 
@@ -752,7 +804,7 @@ describe('circuit breakers, one per operation', () => {
     const { client, log } = makeClient({ readRetries: 0, breaker });
     // Three calls make the minimum volume of the window (3 per second over 1 s); all failed.
     for (let i = 0; i < 3; i += 1) {
-      await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
+      await expect(client.send(readOfAnother())).rejects.toMatchObject({ kind: 'unavailable' });
     }
     expect(client.stats().breakers.getAccount).toBe('open');
     await expect(client.send(read)).rejects.toMatchObject({
@@ -764,7 +816,7 @@ describe('circuit breakers, one per operation', () => {
 
     vi.setSystemTime(Date.now() + 2_001);
     // A failed probe opens the circuit again.
-    await expect(client.send(read)).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(client.send(readOfAnother())).rejects.toMatchObject({ kind: 'unavailable' });
     await expect(client.send(read)).rejects.toMatchObject({ kind: 'circuit_open' });
 
     vi.setSystemTime(Date.now() + 2_001);
@@ -779,18 +831,21 @@ describe('circuit breakers, one per operation', () => {
     expect(seen).toHaveLength(5);
   });
 
-  it('a read whose retry finds the circuit opened by its own timeouts says it timed out, not that the service is unavailable', async () => {
+  it('a read whose retry finds the circuit opened by timeouts says it timed out, not that the service is unavailable', async () => {
     handler = () => {
       /* never answers */
     };
-    // Two timed-out attempts make the window's volume (2 per second over 1 s), both failed.
+    // Two reads' timed-out attempts make the window's volume (2 per second over 1 s), both
+    // failed; the first read's retries are the same call again, counted once.
     const { client } = makeClient({
       timeoutMs: 80,
       readRetries: 2,
       breaker: { ...breaker, minimumRps: 2 },
     });
-    const error = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
-    expect(seen).toHaveLength(2);
+    await expect(client.send(readOfAnother())).rejects.toMatchObject({ kind: 'timeout' });
+    expect(seen).toHaveLength(3);
+    const error = (await client.send(readOfAnother()).catch((e: unknown) => e)) as UpstreamError;
+    expect(seen).toHaveLength(4);
     expect(error).toMatchObject({ kind: 'timeout', submitted: 'no' });
     expect(error.userMessage).toBe(
       'The service did not answer in time. Please try again in a moment.',
@@ -803,7 +858,7 @@ describe('circuit breakers, one per operation', () => {
     };
     const { client } = makeClient({ timeoutMs: 80, readRetries: 0, breaker });
     for (let i = 0; i < 3; i += 1) {
-      await expect(client.send(read)).rejects.toMatchObject({ kind: 'timeout' });
+      await expect(client.send(readOfAnother())).rejects.toMatchObject({ kind: 'timeout' });
     }
     const refused = (await client.send(read).catch((e: unknown) => e)) as UpstreamError;
     expect(refused).toMatchObject({ kind: 'circuit_open', submitted: 'no' });
@@ -838,12 +893,29 @@ describe('circuit breakers, one per operation', () => {
     // A 101 answer without the account object getAccount must carry (§4.10).
     handler = (_s, res) => json(res, 200, { statusCode: '101', statusDesc: 'Ok' });
     const { client } = makeClient({ readRetries: 0, breaker });
-    for (let i = 0; i < 3; i += 1) {
-      await expect(getAccount(client, { accountId: 'A1040000' })).rejects.toMatchObject({
+    for (const accountId of ['A1040000', 'A1040001', 'A1040002']) {
+      await expect(getAccount(client, { accountId })).rejects.toMatchObject({
         kind: 'bad_response',
       });
     }
     expect(client.stats().breakers.getAccount).toBe('open');
+  });
+
+  it('one record failing again and again never opens the circuit for the others', async () => {
+    // The platform cannot serve one account: each read of it fails, from every page that shows
+    // it and from each retry. That is one failure a window, whatever the traffic.
+    handler = (s, res) =>
+      s.body.includes('A1040346') ? json(res, 503, 'down') : json(res, 200, { statusCode: '101' });
+    const { client } = makeClient({ readRetries: 2, breaker });
+    const broken = { ...read, body: { accountId: 'A1040346' } };
+    for (let i = 0; i < 4; i += 1) {
+      await expect(client.send(broken)).rejects.toMatchObject({ kind: 'unavailable' });
+    }
+    expect(seen).toHaveLength(12);
+    expect(client.stats().breakers.getAccount).toBe('closed');
+    await expect(client.send({ ...read, body: { accountId: 'A1040000' } })).resolves.toMatchObject({
+      statusCode: '101',
+    });
   });
 
   it('rejections (4xx, 106) do not count as failures', async () => {
