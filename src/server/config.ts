@@ -61,6 +61,10 @@ const envSchema = z.object({
     .default('UTC'),
   TRANSACT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRANSACT_MAX_SOCKETS: z.coerce.number().int().min(1).max(1024).default(32),
+  // How long a page's side read (the invest checklist's custody account and linked bank, a
+  // purchase history's trade statuses, one of the timeline's two platform reads) may keep the
+  // rest of the page waiting once its main part is in (lib/in-time.ts).
+  TRANSACT_SIDE_READ_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   TRANSACT_BREAKER_FAILURE_RATE: z.coerce.number().gt(0).lt(1).default(0.7),
   TRANSACT_BREAKER_WINDOW_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   TRANSACT_BREAKER_MIN_RPS: z.coerce.number().gt(0).max(10_000).default(1),
@@ -210,6 +214,8 @@ export interface Config {
   upstreamTimeZone: string;
   upstreamTimeoutMs: number;
   upstreamMaxSockets: number;
+  /** TRANSACT_SIDE_READ_GRACE_MS (lib/in-time.ts). */
+  sideReadGraceMs: number;
   upstreamBreaker: BreakerOptions;
   sandboxPort: number;
   sandboxDataDir: string;
@@ -516,6 +522,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     upstreamTimeZone: e.TRANSACT_TIME_ZONE,
     upstreamTimeoutMs: e.TRANSACT_TIMEOUT_MS,
     upstreamMaxSockets: e.TRANSACT_MAX_SOCKETS,
+    sideReadGraceMs: e.TRANSACT_SIDE_READ_GRACE_MS,
     sandboxPort: e.SANDBOX_PORT,
     sandboxDataDir: e.SANDBOX_DATA_DIR,
     demoPassword: e.DEMO_PASSWORD,

@@ -32,6 +32,7 @@ import { getAllTrades } from '../upstream/get-trades';
 import type { UpstreamClient } from '../upstream/client';
 import type { PurchaseStatuses } from '../../contract/issuer-workspace';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
+import { inTimeAfter } from '../lib/in-time';
 import { attributed, defineRoute, routeKey } from './define';
 
 const ISSUER_ACCOUNT_URL = '/api/issuers/:issuerId/issuer-account';
@@ -83,20 +84,33 @@ export const issuerRoutes = [
     params: offeringParamsSchema,
     response: offeringPurchaseHistorySchema,
     async handler({ params, deps, request }) {
+      const unavailable = {
+        state: 'unavailable' as const,
+        message:
+          'The platform did not give the trades’ statuses just now, so this page cannot tell paid trades from those still waiting for payment. Try again in a moment.',
+      };
+      const historyRead = getOfferingPurchaseHistory(deps.upstream, {
+        offeringId: params.offeringId,
+      });
+      // The statuses are a side read: once the history is in, they may not keep it waiting long.
       const [{ skipped, ...history }, offerings, statuses] = await Promise.all([
-        getOfferingPurchaseHistory(deps.upstream, { offeringId: params.offeringId }),
+        historyRead,
         deps.offerings
           .get('all', () => deps.loadOfferings())
           .then((catalog) => catalog.offerings)
           .catch(() => []),
-        readPurchaseStatuses(deps.upstream, params.offeringId).catch((err: unknown) => {
-          request.log.warn({ err }, 'trade statuses of the purchase history not read');
-          return {
-            state: 'unavailable' as const,
-            message:
-              'The platform did not give the trades’ statuses just now, so this page cannot tell paid trades from those still waiting for payment. Try again in a moment.',
-          };
-        }),
+        inTimeAfter(
+          historyRead,
+          readPurchaseStatuses(deps.upstream, params.offeringId).catch((err: unknown) => {
+            request.log.warn({ err }, 'trade statuses of the purchase history not read');
+            return unavailable;
+          }),
+          () => {
+            request.log.warn('trade statuses of the purchase history not read in time');
+            return unavailable;
+          },
+          deps.config.sideReadGraceMs,
+        ),
       ]);
       return {
         offering: offerings.find((o) => o.id === params.offeringId) ?? null,

@@ -52,6 +52,7 @@ import { nextApprovalBatch, upstreamTimeToInstant } from '../../contract/time';
 import { offeringParamsSchema } from '../../contract/offerings';
 import type { Deps } from '../deps';
 import { readAccountFundMoves, type AccountFundMoves } from '../lib/account-fund-moves';
+import { inTimeAfter } from '../lib/in-time';
 import { LastReadParts } from '../lib/last-read-parts';
 import {
   fundMoveDirectionOfRequest,
@@ -1159,51 +1160,78 @@ export const moneyRequestRoutes = [
       const kept = query.retry ? lastTimelineParts.get(memoryKey) : {};
       const keep = (part: TimelinePart) => query.retry !== part && part in kept;
       const movesLead = 'Fund moves (deposits, and what disbursements took out) could not be read';
+      // The two platform reads side by side; once one is in, the other may not keep the page
+      // waiting long (inTimeAfter): a part late is said as unread, with its own Try again.
+      const late = { fund_moves: false, trades: false };
+      const lateGap = (part: TimelinePart, lead: string) => () => {
+        late[part] = true;
+        const gap = `${lead} in time.`;
+        gaps.push(gap);
+        unread.push({ part, gap });
+        return undefined;
+      };
+      const movesRead: Promise<AccountFundMoves | null | undefined> = keep('fund_moves')
+        ? Promise.resolve(kept.fund_moves as AccountFundMoves | null)
+        : // Every page the platform offers (§4.3), up to a bound the reply states when it is
+          // met. At most TIMELINE_MAX_FUND_MOVES, a multiple of the page (config.ts).
+          readAccountFundMoves(deps.upstream, accountId, {
+            pageSize: FUND_MOVES_PAGE,
+            maxPages: deps.config.timelineMaxFundMoves / FUND_MOVES_PAGE,
+          }).catch((err: unknown) => {
+            // No custody account (1404): no fund moves to show, not a failure.
+            if (isUpstreamError(err) && err.kind === 'not_found') return null;
+            if (late.fund_moves) return undefined;
+            movesUnread = true;
+            const fault = lastingReadFault(err);
+            if (fault) {
+              const gap = `${movesLead}. ${fault}`;
+              gaps.push(gap);
+              lasting.push(gap);
+            } else {
+              const gap = `${movesLead} right now.`;
+              gaps.push(gap);
+              unread.push({ part: 'fund_moves', gap });
+            }
+            return undefined;
+          });
+      const tradesRead: Promise<TradesRead | null | undefined> = keep('trades')
+        ? Promise.resolve(kept.trades as TradesRead | null)
+        : getAllTrades(deps.upstream, { accountId }).catch((err: unknown) => {
+            if (late.trades) return undefined;
+            const fault = lastingReadFault(err);
+            if (deps.config.upstreamAuth === 'body') {
+              // Not a failure of the moment: reading again would not help.
+              const gap =
+                'Investments cannot be listed: reading trades needs header authentication.';
+              gaps.push(gap);
+              lasting.push(gap);
+            } else if (fault) {
+              const gap = `Investments could not be read. ${fault}`;
+              gaps.push(gap);
+              lasting.push(gap);
+            } else {
+              const gap = 'Investments could not be read right now.';
+              gaps.push(gap);
+              unread.push({ part: 'trades', gap });
+            }
+            return undefined;
+          });
       const [moves, trades, register] = await Promise.all([
-        keep('fund_moves')
-          ? (kept.fund_moves as AccountFundMoves | null)
-          : // Every page the platform offers (§4.3), up to a bound the reply states when it is
-            // met. At most TIMELINE_MAX_FUND_MOVES, a multiple of the page (config.ts).
-            readAccountFundMoves(deps.upstream, accountId, {
-              pageSize: FUND_MOVES_PAGE,
-              maxPages: deps.config.timelineMaxFundMoves / FUND_MOVES_PAGE,
-            }).catch((err: unknown) => {
-              // No custody account (1404): no fund moves to show, not a failure.
-              if (isUpstreamError(err) && err.kind === 'not_found') return null;
-              movesUnread = true;
-              const fault = lastingReadFault(err);
-              if (fault) {
-                const gap = `${movesLead}. ${fault}`;
-                gaps.push(gap);
-                lasting.push(gap);
-              } else {
-                const gap = `${movesLead} right now.`;
-                gaps.push(gap);
-                unread.push({ part: 'fund_moves', gap });
-              }
-              return undefined;
-            }),
-        keep('trades')
-          ? (kept.trades as TradesRead | null)
-          : getAllTrades(deps.upstream, { accountId }).catch((err: unknown) => {
-              const fault = lastingReadFault(err);
-              if (deps.config.upstreamAuth === 'body') {
-                // Not a failure of the moment: reading again would not help.
-                const gap =
-                  'Investments cannot be listed: reading trades needs header authentication.';
-                gaps.push(gap);
-                lasting.push(gap);
-              } else if (fault) {
-                const gap = `Investments could not be read. ${fault}`;
-                gaps.push(gap);
-                lasting.push(gap);
-              } else {
-                const gap = 'Investments could not be read right now.';
-                gaps.push(gap);
-                unread.push({ part: 'trades', gap });
-              }
-              return undefined;
-            }),
+        inTimeAfter(
+          tradesRead,
+          movesRead,
+          () => {
+            movesUnread = true;
+            return lateGap('fund_moves', movesLead)();
+          },
+          deps.config.sideReadGraceMs,
+        ),
+        inTimeAfter(
+          movesRead,
+          tradesRead,
+          lateGap('trades', 'Investments could not be read'),
+          deps.config.sideReadGraceMs,
+        ),
         endStoppedClaims(deps).then(() =>
           listMoneyRequestsOfAccount(deps.db, accountId, { limit: 1000 }),
         ),

@@ -13,7 +13,8 @@ import type { Deps } from '../deps';
 import type { LinkedBankResult } from '../../contract/cash';
 import { readLinkedBank } from '../lib/linked-bank';
 import { errorBodyOf } from '../lib/upstream-errors';
-import { getAccount, getCustodyAccount, isUpstreamError } from '../upstream';
+import { getAccount, getCustodyAccount, isUpstreamError, lateReadError } from '../upstream';
+import { inTimeAfter } from '../lib/in-time';
 import { defineRoute } from './define';
 
 async function findOffering(deps: Deps, offeringId: string): Promise<Offering> {
@@ -66,10 +67,23 @@ export async function preflightFor(
   now: Date = new Date(),
   requestId?: string,
 ): Promise<Preflight> {
+  // The account's reviews decide; the custody account and the linked bank are side checks that
+  // may not keep them waiting long (inTimeAfter): one not read in time is said as unread.
+  const accountRead = getAccount(deps.upstream, { accountId });
   const [account, custody, linkedBank] = await Promise.all([
-    getAccount(deps.upstream, { accountId }),
-    custodyFacts(deps, accountId),
-    linkedBankFacts(deps, accountId),
+    accountRead,
+    inTimeAfter(
+      accountRead,
+      custodyFacts(deps, accountId),
+      (): typeof CUSTODY_UNREADABLE => CUSTODY_UNREADABLE,
+      deps.config.sideReadGraceMs,
+    ),
+    inTimeAfter(
+      accountRead,
+      linkedBankFacts(deps, accountId),
+      () => ({ unread: lateReadError('getExternalAccount') }),
+      deps.config.sideReadGraceMs,
+    ),
   ]);
   const bank = 'bank' in linkedBank ? linkedBank.bank : null;
   return {

@@ -145,6 +145,20 @@ export function faultWords(
 }
 
 /**
+ * A read the portal stopped waiting for, to answer with what else was ready (lib/in-time.ts):
+ * it may still answer, but too late for this page.
+ */
+export function lateReadError(operation: string): UpstreamError {
+  return new UpstreamError({
+    kind: 'timeout',
+    submitted: 'no',
+    operation,
+    message: `${operation}: not answered while the rest of the page was ready`,
+    ...faultWords('The service did not answer in time.', 'read', 'no'),
+  });
+}
+
+/**
  * The portal's own access to the platform is wrong: its credentials refused (103, §5 rule 8) or
  * a GET it cannot send with body credentials (§5 rule 6). Only an operator can fix that, so the
  * person is sent to support, never told to try again in a moment.

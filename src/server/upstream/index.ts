@@ -1,5 +1,5 @@
 /** The Transact API v3 client: one module per operation, all answers normalized (§4). */
-export { isUpstreamError, needsHeaderCredentials } from './errors';
+export { isUpstreamError, lateReadError, needsHeaderCredentials } from './errors';
 export { addCustodyAccountSupplement } from './add-custody-account-supplement';
 export { createCustodyFundDisbursement } from './create-custody-fund-disbursement';
 export { createTrade } from './create-trade';

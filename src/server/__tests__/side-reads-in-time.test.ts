@@ -1,0 +1,80 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
+import { offeringListSchema } from '../../contract/offerings';
+import { preflightSchema } from '../../contract/preflight';
+import { timelineSchema } from '../../contract/money-requests';
+import { call, callSandbox, clearFaults, signIn, useHarness } from './harness';
+
+/*
+ * A page's side read that answers slowly shows as not read, once the page's main part is in and
+ * TRANSACT_SIDE_READ_GRACE_MS (here 100 ms) has passed: the rest of the page is not held for the
+ * ~30 s a read may take to fail. The sandbox answers the slow operation after 1.5 s (§ sandbox
+ * faults, `latencyMs`), far past the grace and well within the upstream timeout: had the answer
+ * waited for it, the part would be there.
+ */
+
+let investor: string;
+let issuer: string;
+let accountA: string;
+
+const h = useHarness({ env: { TRANSACT_SIDE_READ_GRACE_MS: '100' } });
+beforeAll(async () => {
+  investor = await signIn(h.app, 'investor@demo.test');
+  issuer = await signIn(h.app, 'issuer@demo.test');
+  [accountA] = h.manifest.investors[0].accountIds;
+});
+afterEach(() => clearFaults(h.sandboxUrl));
+
+const slow = (operation: string) =>
+  callSandbox(h.sandboxUrl, '/__sandbox/faults', { operation, latencyMs: 1_500, times: 3 });
+
+describe('side reads that answer slowly', () => {
+  it('the invest checklist: the account’s reviews come at once, the custody account is said unread', async () => {
+    const { offerings } = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie: investor })).json(),
+    );
+    const offering = offerings.find((o) => ['approved', 'open'].includes(o.status))!;
+    await slow('getCustodyAccount');
+    const res = await call(
+      h.app,
+      'GET',
+      `/api/offerings/${offering.id}/preflight?accountId=${accountA}`,
+      { cookie: investor },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const preflight = preflightSchema.parse(res.json());
+    expect(preflight.checks.map((c) => c.rule)).toEqual(
+      expect.arrayContaining(['account_approval', 'kyc', 'aml']),
+    );
+    expect(preflight.checks.find((c) => c.rule === 'custody_account')).toMatchObject({
+      outcome: 'warn',
+      detail: expect.stringMatching(/^Could not be checked right now/),
+    });
+  });
+
+  it('a purchase history: the trades come, their statuses are said unavailable', async () => {
+    const { offerings } = (
+      await call(h.app, 'GET', '/api/issuer/offerings', { cookie: issuer })
+    ).json() as { offerings: { id: string }[] };
+    await slow('trades');
+    const res = await call(h.app, 'GET', `/api/offerings/${offerings[0]!.id}/purchase-history`, {
+      cookie: issuer,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = offeringPurchaseHistorySchema.parse(res.json());
+    expect(history.statuses).toMatchObject({ state: 'unavailable' });
+  });
+
+  it('the timeline: the fund moves come, the investments are said unread in time, with their own Try again', async () => {
+    await slow('trades');
+    const res = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
+      cookie: investor,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const timeline = timelineSchema.parse(res.json());
+    expect(timeline.entries.some((e) => e.kind === 'fund_move')).toBe(true);
+    expect(timeline).toMatchObject({
+      unread: [{ part: 'trades', gap: 'Investments could not be read in time.' }],
+    });
+  });
+});
