@@ -498,24 +498,25 @@ export const moneyRequestViewSchema = z.object({
   /** What `upstreamId` names (PlatformIdKind); null while there is none. */
   platformIdKind: platformIdKindSchema.nullable(),
   /**
-   * The fund move of a disbursement the platform answered directly, whose `upstreamId` is the
-   * request's id (§2.10 requestId), no fund move: the move carrying our reference out of the
-   * account (§2.10 additionalDetails echo), found as the account's timeline finds it. Absent
-   * when it is not among the account's newest fund moves or they could not be read.
+   * The fund move of an accepted deposit (its `upstreamId`, §4.16), or of a disbursement whose
+   * `upstreamId` is the request's id (§2.10 requestId), no fund move: the move carrying our
+   * reference out of the account (§2.10 additionalDetails echo), found as the account's timeline
+   * finds it. Absent when it is not among the account's newest fund moves or they could not be
+   * read.
    */
   fundMove: z.string().optional(),
   /**
-   * That fund move's status and approval (§3), for where the disbursement stands
-   * (acceptedDisbursementState), the same words as its timeline entry.
+   * That fund move's status and approval (§3), for where the deposit or disbursement stands
+   * (acceptedDepositState, acceptedDisbursementState), the same words as its timeline entry.
    */
   fundMoveStatus: z
     .object({ status: z.string(), approvalStatus: z.string().nullable() })
     .optional(),
   /**
-   * A disbursement the platform answered directly whose fund move is not named (`fundMove`
-   * absent): `unread`, its account's fund moves could not be read for this list; `older`, they
+   * An accepted deposit, or a disbursement the platform answered directly, whose fund move is not
+   * named (`fundMove` absent): `unread`, its account's fund moves could not be read for this list; `older`, they
    * were, and it is not among the newest. Its current status is then not known here
-   * (unknownDisbursementStateWords), never "Accepted" as if settled. Absent for any other request.
+   * (unknownMoveStateWords), never "Accepted" as if settled. Absent for any other request.
    */
   fundMoveUnknown: z.enum(['unread', 'older']).optional(),
   /**
@@ -796,72 +797,129 @@ export const receiptReferenceShape = { reference: referenceSchema.nullable() };
 export const APPROVAL_BATCH_NEXT =
   'Approval decision at the next daily batch, 4:00 PM Mountain Time.';
 
-/** A fund move's status (§3) past the approval batch: name, meaning and next step. */
-const endedDisbursementStates: Record<string, [string, string, string | null]> = {
-  declined: [
-    'Declined',
-    'The platform declined it; the money stays in the account.',
-    'Contact support and quote our reference if you do not know why.',
-  ],
-  voided: ['Cancelled', 'Cancelled before the money was sent.', null],
-  returned: [
-    'Returned',
-    'The receiving bank sent the money back.',
-    'Check the bank details, or contact support and quote our reference.',
-  ],
-  settled: ['Completed', 'The money reached the bank.', null],
-  submitted: [
-    'On its way',
-    'Approved and sent to the bank over the ACH network.',
-    'Completes when the ACH network completes the transfer.',
-  ],
+/**
+ * What a request's fund move (§3) says of it, in the words of the request's kind: each status past
+ * the approval batch (name, meaning and next step), and the meanings before it and once approved.
+ */
+interface MoveStateWords {
+  ended: Record<string, [string, string, string | null]>;
+  waiting: string;
+  approved: string;
+}
+
+const disbursementMoveWords: MoveStateWords = {
+  ended: {
+    declined: [
+      'Declined',
+      'The platform declined it; the money stays in the account.',
+      'Contact support and quote our reference if you do not know why.',
+    ],
+    voided: ['Cancelled', 'Cancelled before the money was sent.', null],
+    returned: [
+      'Returned',
+      'The receiving bank sent the money back.',
+      'Check the bank details, or contact support and quote our reference.',
+    ],
+    settled: ['Completed', 'The money reached the bank.', null],
+    submitted: [
+      'On its way',
+      'Approved and sent to the bank over the ACH network.',
+      'Completes when the ACH network completes the transfer.',
+    ],
+  },
+  waiting: 'The platform accepted it; nothing has left the account yet.',
+  approved: 'Approved by the platform; it is sent to the bank next.',
+};
+
+/** A deposit's: the money comes from the linked bank (§4.16 fundCustodyAccount). */
+const depositMoveWords: MoveStateWords = {
+  ended: {
+    declined: [
+      'Declined',
+      'The platform declined it; no money came in from the bank.',
+      'Contact support and quote our reference if you do not know why.',
+    ],
+    voided: ['Cancelled', 'Cancelled before the money was taken from the bank.', null],
+    returned: [
+      'Returned',
+      'The bank did not pay it, so the money did not stay in the account.',
+      'Check the linked bank account, or contact support and quote our reference.',
+    ],
+    settled: ['Completed', 'The money reached the account.', null],
+    submitted: [
+      'On its way',
+      'Approved and asked of the bank over the ACH network.',
+      'Completes when the ACH network completes the transfer.',
+    ],
+  },
+  waiting: 'The platform accepted it; no money has come in yet.',
+  approved: 'Approved by the platform; the money is asked of the bank next.',
 };
 
 /**
- * Where a disbursement the platform accepted stands, in one name with what happens next, the same
- * on its receipt, on the account's requests and on its timeline entry: from its fund move's
- * approval and status (§3), or, before its fund move is read, as the platform's answer leaves it
- * ("Request accepted" → pending, §3; approval decisions only at the daily batch). `awaitsBatch`:
- * the next step is that batch, whose time the timeline adds.
+ * Where a deposit or disbursement the platform accepted stands, in one name with what happens
+ * next, the same on its receipt, on the account's requests and on its timeline entry: from its
+ * fund move's approval and status (§3), or, before its fund move is read, as the platform's answer
+ * leaves it ("Request accepted" → pending, §3; approval decisions only at the daily batch).
+ * `awaitsBatch`: the next step is that batch, whose time the timeline adds.
  */
-export function acceptedDisbursementState(
+function acceptedMoveState(
+  words: MoveStateWords,
   move?: { status: string; approvalStatus: string | null } | null,
 ): { label: string; meaning: string; next: string | null; awaitsBatch: boolean } {
   const status = move?.status.trim().toLowerCase() ?? 'pending';
   const approval = move?.approvalStatus?.trim().toLowerCase() ?? (move ? null : 'pending');
   const key = approval === 'declined' ? 'declined' : status;
-  const ended = Object.hasOwn(endedDisbursementStates, key) ? endedDisbursementStates[key] : null;
+  const ended = Object.hasOwn(words.ended, key) ? words.ended[key] : null;
   if (ended) return { label: ended[0], meaning: ended[1], next: ended[2], awaitsBatch: false };
   if (approval === 'pending')
     return {
       label: "Waiting for the platform's approval",
-      meaning: 'The platform accepted it; nothing has left the account yet.',
+      meaning: words.waiting,
       next: APPROVAL_BATCH_NEXT,
       awaitsBatch: true,
     };
-  return {
-    label: 'Approved',
-    meaning: 'Approved by the platform; it is sent to the bank next.',
-    next: null,
-    awaitsBatch: false,
-  };
+  return { label: 'Approved', meaning: words.approved, next: null, awaitsBatch: false };
 }
 
+/** Where an accepted disbursement stands (acceptedMoveState). */
+export const acceptedDisbursementState = (
+  move?: { status: string; approvalStatus: string | null } | null,
+) => acceptedMoveState(disbursementMoveWords, move);
+
+/** Where an accepted deposit stands (acceptedMoveState). */
+export const acceptedDepositState = (
+  move?: { status: string; approvalStatus: string | null } | null,
+) => acceptedMoveState(depositMoveWords, move);
+
 /**
- * An accepted disbursement whose fund move the list could not name (`fundMoveUnknown`): what is
- * known (the platform accepted it), that its current status is not, and where to read it (its
- * fund move carries our reference).
+ * An accepted deposit or disbursement whose fund move the list could not name (`fundMoveUnknown`):
+ * what is known (the platform accepted it), that its current status is not, and where to read it.
  */
-export const unknownDisbursementStateWords = {
-  unread: {
-    label: 'Accepted by the platform · its current status could not be read',
-    meaning:
-      "Whether the money has left the account is not known here. Its fund move shows where it stands, on the account's timeline and under Fund moves (it carries our reference).",
+export const unknownMoveStateWords = {
+  disbursement: {
+    unread: {
+      label: 'Accepted by the platform · its current status could not be read',
+      meaning:
+        "Whether the money has left the account is not known here. Its fund move shows where it stands, on the account's timeline and under Fund moves (it carries our reference).",
+    },
+    older: {
+      label: 'Accepted by the platform · its current status is not shown here',
+      meaning:
+        'Its fund move is older than those read for this list: it shows where it stands under Fund moves (it carries our reference).',
+    },
   },
-  older: {
-    label: 'Accepted by the platform · its current status is not shown here',
-    meaning:
-      'Its fund move is older than those read for this list: it shows where it stands under Fund moves (it carries our reference).',
+  deposit: {
+    unread: {
+      label: 'Accepted by the platform · its current status could not be read',
+      meaning:
+        "Whether the money has come in is not known here. Its fund move shows where it stands, on the account's timeline and under Fund moves.",
+    },
+    older: {
+      label: 'Accepted by the platform · its current status is not shown here',
+      meaning:
+        'Its fund move is older than those read for this list: it shows where it stands under Fund moves.',
+    },
   },
 } as const;
 

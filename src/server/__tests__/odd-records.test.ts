@@ -5,7 +5,12 @@ import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { sum } from '../../contract/decimal';
 import { holdingsResultSchema, type HoldingsResult } from '../../contract/holdings';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
-import { timelineSchema, type Timeline } from '../../contract/money-requests';
+import {
+  acceptedDepositState,
+  timelineSchema,
+  type MoneyRequestView,
+  type Timeline,
+} from '../../contract/money-requests';
 import { offeringDetailSchema, offeringListSchema } from '../../contract/offerings';
 import { unreadableOrderInWords, type OrderBook } from '../../contract/order-book';
 import {
@@ -229,7 +234,7 @@ describe("an offering's purchase history with one unreadable trade (§2.3)", () 
   });
 });
 
-describe('the timeline of an account with one unreadable fund move', () => {
+describe('the timeline of an account, and what its fund moves say of its deposits', () => {
   async function timeline(): Promise<Timeline> {
     const res = await call(h.app, 'GET', `/api/accounts/${accountA}/timeline`, {
       cookie: investor,
@@ -257,7 +262,10 @@ describe('the timeline of an account with one unreadable fund move', () => {
     const whole = await timeline();
     expect(whole.skippedFundMoves).toBe(0);
     const ofDeposit = (t: Timeline) => t.entries.find((e) => e.reference === reference);
-    expect(ofDeposit(whole)?.state).toMatch(/Its fund move: /);
+    // Read, its move names where it stands (§3), as a disbursement's does.
+    expect(ofDeposit(whole)?.state).toBe(
+      "Waiting for the platform's approval: The platform accepted it; no money has come in yet.",
+    );
 
     // §2.9: the amount is a decimal; "abc" is not one, so the move cannot be read.
     await oddRecord('getCustodyFundMoves', { amount: 'abc', status: null }, 0);
@@ -266,7 +274,7 @@ describe('the timeline of an account with one unreadable fund move', () => {
     expect(odd.gaps).toEqual([]);
     expect(odd.entries).toHaveLength(whole.entries.length);
     const entry = ofDeposit(odd);
-    // Not "pending until the platform approves it": the unreadable move may be approved or
+    // Not "Waiting for the platform's approval": the unreadable move may be approved or
     // settled already (§3).
     expect(entry?.state).toBe(
       'Accepted by the platform. Its fund move may be the one that could not be shown, so where it stands is not known here.',
@@ -288,6 +296,34 @@ describe('the timeline of an account with one unreadable fund move', () => {
     expect(unread.entries.find((e) => e.reference === reference)?.state).toBe(
       'Accepted by the platform. The fund moves could not be read right now, so where it stands is not known here.',
     );
+  });
+
+  it('a deposit whose fund move the platform declined reads Declined, on the timeline and among its requests, never Accepted', async () => {
+    const reference = await deposit('12.36');
+    // The deposit's move, newest in the list, as the platform lists it after a declining batch
+    // (§3: approvalStatus Declined, status Declined).
+    const declined = { approvalStatus: 'Declined', status: 'Declined' };
+    await oddRecord('getCustodyFundMoves', declined, 0);
+    const entry = (await timeline()).entries.find((e) => e.reference === reference);
+    expect(entry?.state).toBe(
+      'Declined: The platform declined it; no money came in from the bank.',
+    );
+    expect(entry?.next).toBe('Contact support and quote our reference if you do not know why.');
+
+    await oddRecord('getCustodyFundMoves', declined, 0);
+    const res = await call(h.app, 'GET', `/api/accounts/${accountA}/money-requests`, {
+      cookie: investor,
+    });
+    const row = (res.json() as { requests: MoneyRequestView[] }).requests.find(
+      (r) => r.reference === reference,
+    );
+    expect(row).toMatchObject({
+      outcome: 'created',
+      platformIdKind: 'fund_move',
+      // In the wire layer's lower case.
+      fundMoveStatus: { approvalStatus: 'declined', status: 'declined' },
+    });
+    expect(acceptedDepositState(row!.fundMoveStatus).label).toBe('Declined');
   });
 });
 

@@ -42,6 +42,7 @@ import {
   type SettlementCandidates,
   wasFoundAfterNotSent,
   movedTwiceWords,
+  acceptedDepositState,
   acceptedDisbursementState,
   APPROVAL_BATCH_NEXT,
   heldBackRecord,
@@ -319,8 +320,8 @@ async function offeringNames(
  */
 interface ViewSources {
   names: Map<string, string>;
-  /** The fund moves of disbursements the platform answered directly (fundMovesOfAnswered). */
-  fundMoves?: AnsweredFundMoves;
+  /** The fund moves of the accepted deposits and disbursements of the page (fundMovesOfFollowed). */
+  fundMoves?: FollowedFundMoves;
   emails?: Map<string, string>;
   probable?: Map<string, string>;
   beingSent?: Map<string, BeingSent>;
@@ -389,15 +390,15 @@ function toView(
  * running (beingSentOf, as the approvals page derives it), by reference.
  */
 /**
- * A disbursement's fund move as its view names it: the move, and where it stands (§3); or, for
- * one the platform answered whose move was not found, why (`fundMoveUnknown`), so that the row
- * says its current status is not known instead of reading as settled.
+ * An accepted deposit's or disbursement's fund move as its view names it (followsItsFundMove): the
+ * move, and where it stands (§3); or, where the move was not found, why (`fundMoveUnknown`), so
+ * that the row says its current status is not known instead of reading as settled.
  */
 function movedBy(
   row: MoneyRequest,
-  moves: AnsweredFundMoves | undefined,
+  moves: FollowedFundMoves | undefined,
 ): Pick<MoneyRequestView, 'fundMove' | 'fundMoveStatus' | 'fundMoveUnknown'> {
-  if (!moves || !isAnsweredDisbursement(row)) return {};
+  if (!moves || !followsItsFundMove(row)) return {};
   const move = moves.found.get(row.reference);
   if (!move) return { fundMoveUnknown: moves.unread.has(row.accountId) ? 'unread' : 'older' };
   return {
@@ -407,20 +408,23 @@ function movedBy(
 }
 
 /**
- * An accepted disbursement whose row holds the platform's request id, no fund move: one the
- * platform answered (directly, or replayed from the spool), or one a reviewer settled with it.
+ * An accepted request whose fund move says where it stands (§3), found by our reference: a
+ * deposit (its move is its platform id), or a disbursement whose row holds the platform's request
+ * id, no fund move (one the platform answered, directly or replayed from the spool, or one a
+ * reviewer settled with it). A disbursement found at the platform afterwards is named by its
+ * move already.
  */
-const isAnsweredDisbursement = (row: MoneyRequest) =>
-  row.kind === 'disbursement' &&
+const followsItsFundMove = (row: MoneyRequest) =>
   row.outcome === 'created' &&
-  platformIdKindOf(row) === 'disbursement_request';
+  (row.kind === 'deposit' ||
+    (row.kind === 'disbursement' && platformIdKindOf(row) === 'disbursement_request'));
 
 /**
  * The fund moves found for the answered disbursements of a page, by our reference, and the
  * accounts whose fund moves were not read (their read failed, or past the accounts one page
  * reads): their disbursements' status is not known.
  */
-interface AnsweredFundMoves {
+interface FollowedFundMoves {
   found: Map<string, FundMove>;
   unread: Set<string>;
 }
@@ -449,18 +453,18 @@ const endStoppedClaims = (deps: Deps) =>
 const FUND_MOVE_ACCOUNTS_PER_PAGE = 10;
 
 /**
- * The fund move of each disbursement on a page that the platform answered directly: its row holds
- * the request's id (§2.10 requestId), which no operation looks up, so its move is found among the
- * account's newest fund moves (one page, §4.3) by our reference going out, as the timeline finds
- * it (ownFundMoves). Only for pages that hold one, for at most FUND_MOVE_ACCOUNTS_PER_PAGE
+ * The fund move of each accepted deposit and of each disbursement on a page that the platform
+ * answered directly (followsItsFundMove): the latter's row holds the request's id (§2.10
+ * requestId), which no operation looks up, so each move is found among the account's newest fund
+ * moves (one page, §4.3) by our reference going its way, as the timeline finds it (ownFundMoves). Only for pages that hold one, for at most FUND_MOVE_ACCOUNTS_PER_PAGE
  * accounts; fund moves that cannot be read name none, and the page is answered all the same.
  */
-async function fundMovesOfAnswered(
+async function fundMovesOfFollowed(
   deps: Deps,
   rows: MoneyRequest[],
   log: { warn(details: object, message: string): void },
-): Promise<AnsweredFundMoves> {
-  const answered = rows.filter(isAnsweredDisbursement);
+): Promise<FollowedFundMoves> {
+  const answered = rows.filter(followsItsFundMove);
   const found = new Map<string, FundMove>();
   const all = [...new Set(answered.map((row) => row.accountId))];
   const accounts = all.slice(0, FUND_MOVE_ACCOUNTS_PER_PAGE);
@@ -505,7 +509,7 @@ async function pageView(
   const [names, beingSent, fundMoves, emails, probable, decisions] = await Promise.all([
     offeringNames(deps, page.items, log),
     beingSentAmong(deps, page.items),
-    fundMovesOfAnswered(deps, page.items, log),
+    fundMovesOfFollowed(deps, page.items, log),
     more.emails,
     more.probable,
     decisionsOf(
@@ -615,12 +619,18 @@ function fundMoveState(move: FundMove): string {
 }
 
 /**
- * A disbursement the platform accepted, on the timeline: where it stands in the words its receipt
- * and the requests list use (acceptedDisbursementState), then `more` (a correction, a second
- * move), and its next step with the batch's time when it waits for it.
+ * A deposit or disbursement the platform accepted, on the timeline: where it stands in the words
+ * its receipt and the requests list use (acceptedDepositState, acceptedDisbursementState), then
+ * `more` (a correction, a second move), and its next step with the batch's time when it waits for
+ * it.
  */
-function disbursementEntryState(move: FundMove | null, more: string, now: Date) {
-  const words = acceptedDisbursementState(move);
+function acceptedEntryState(
+  kind: 'deposit' | 'disbursement',
+  move: FundMove | null,
+  more: string,
+  now: Date,
+) {
+  const words = (kind === 'deposit' ? acceptedDepositState : acceptedDisbursementState)(move);
   return {
     state: `${words.label}: ${words.meaning}${more}`,
     ...(words.awaitsBatch ? batchStep(now) : { next: words.next, nextBatchAt: null }),
@@ -1367,8 +1377,8 @@ export const moneyRequestRoutes = [
             amount: move.amount,
             at: row.createdAt.toISOString(),
             atZone: 'utc',
-            ...(row.kind === 'disbursement' && row.outcome === 'created'
-              ? disbursementEntryState(move, `${correction(row)}${twiceWords(row)}`, now)
+            ...((row.kind === 'disbursement' || row.kind === 'deposit') && row.outcome === 'created'
+              ? acceptedEntryState(row.kind, move, `${correction(row)}${twiceWords(row)}`, now)
               : {
                   state: `${foundMoveWords[row.outcome]}${correction(row)}${twiceWords(row)} Its fund move: ${fundMoveState(move)}`,
                   ...(row.outcome === 'created' || row.outcome === 'pending'
@@ -1400,15 +1410,13 @@ export const moneyRequestRoutes = [
                     ? 'Its fund move may be one of those that could not be shown'
                     : 'Its fund move may be among the older ones not read here'
             }, so where it stands is not known here.${correction(row)}${twiceWords(row)}`
-          : awaitsBatch && row.kind === 'disbursement'
-            ? disbursementEntryState(null, `${correction(row)}${twiceWords(row)}`, now).state
-            : awaitsBatch
-              ? `Accepted: pending until the platform approves it.${correction(row)}${twiceWords(row)}`
-              : heldBack
-                ? `${words.label}: ${row.message ?? ''}`
-                : pair
-                  ? `${words.label}: ${pair.why}`
-                  : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${reasonBesideOutcome(row.message, words.label)}` : ''}`;
+          : awaitsBatch && (row.kind === 'deposit' || row.kind === 'disbursement')
+            ? acceptedEntryState(row.kind, null, `${correction(row)}${twiceWords(row)}`, now).state
+            : heldBack
+              ? `${words.label}: ${row.message ?? ''}`
+              : pair
+                ? `${words.label}: ${pair.why}`
+                : `${words.label}: ${words.meaning}${row.message && endedWithMessage(row) ? ` ${reasonBesideOutcome(row.message, words.label)}` : ''}`;
         const step = moveUnknown
           ? {
               next: 'Look at the fund moves again later; if it is still not there, ask support and quote our reference.',

@@ -3,8 +3,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  acceptedDepositState,
   acceptedDisbursementState,
-  unknownDisbursementStateWords,
+  unknownMoveStateWords,
   beingSentWords,
   heldBackRecord,
   methodWords,
@@ -138,9 +139,12 @@ function Outcome({
       </>
     );
   }
-  if (request.kind === 'disbursement' && request.outcome === 'created' && request.fundMoveStatus) {
+  const moved = request.kind === 'deposit' || request.kind === 'disbursement' ? request.kind : null;
+  if (moved && request.outcome === 'created' && request.fundMoveStatus) {
     // Where it stands, in the words of its receipt and its timeline entry, with what comes next.
-    const state = acceptedDisbursementState(request.fundMoveStatus);
+    const state = (moved === 'deposit' ? acceptedDepositState : acceptedDisbursementState)(
+      request.fundMoveStatus,
+    );
     return (
       <>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -154,10 +158,10 @@ function Outcome({
       </>
     );
   }
-  if (request.kind === 'disbursement' && request.fundMoveUnknown) {
+  if (moved && request.fundMoveUnknown) {
     // Accepted, but where it stands could not be read: what is known, and where to look, not
     // "Accepted" alone, which would read as settled.
-    const state = unknownDisbursementStateWords[request.fundMoveUnknown];
+    const state = unknownMoveStateWords[moved][request.fundMoveUnknown];
     return (
       <>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>

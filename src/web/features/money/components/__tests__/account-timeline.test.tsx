@@ -23,7 +23,8 @@ const entry = (overrides: Partial<TimelineEntry>): TimelineEntry => ({
   amount: '250',
   at: '2026-11-25T06:44:00.000Z',
   atZone: 'utc',
-  state: 'Accepted by the platform. Its fund move: Pending: Created, not yet submitted.',
+  state:
+    "Waiting for the platform's approval: The platform accepted it; nothing has left the account yet.",
   next: null,
   nextBatchAt: null,
   ...overrides,
@@ -60,7 +61,8 @@ describe('an investor reads the money timeline of an account', () => {
         accountId="A1040000"
         entries={[
           entry({
-            state: 'Accepted by the platform. Its fund move: Pending approval.',
+            state:
+              "Waiting for the platform's approval: The platform accepted it; nothing has left the account yet.",
             next: 'The approval batch decides it.',
             nextBatchAt: '2026-11-29T23:00:00.000Z',
           }),

@@ -439,6 +439,28 @@ describe('from a request to what it became', () => {
     platformIdKind: 'fund_move',
   };
 
+  it('says where an accepted deposit stands by its fund move: Declined, not Accepted', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          {
+            ...deposit,
+            fundMove: 'CFM70000120',
+            fundMoveStatus: { status: 'declined', approvalStatus: 'declined' },
+          },
+        ]}
+        label="Money requests"
+      />,
+    );
+    const row = within(screen.getByRole('table', { name: 'Money requests' }))
+      .getAllByRole('row')
+      .find((r) => r.textContent?.includes(deposit.reference))!;
+    expect(row.textContent).toContain(
+      'DeclinedThe platform declined it; no money came in from the bank. Next: Contact support and quote our reference if you do not know why.',
+    );
+    expect(row.textContent).not.toContain('Accepted');
+  });
+
   it('takes the investor to the fund move a deposit created, and to the account', () => {
     renderWithProviders(<MoneyRequestsList requests={[deposit]} label="Money requests" />);
     const table = within(screen.getByRole('table', { name: 'Money requests' }));
