@@ -638,6 +638,22 @@ export const ownStandingRequestsQuerySchema = z.object({
 
 /** The most standing requests one read lists; the page's `total` says when there are more. */
 export const OWN_STANDING_LIMIT = 100;
+
+/**
+ * How long a request that stood without an outcome is still listed with them once a reviewer or
+ * reconciliation settled it (`recentlyEnded`): the person who last saw it there finds what became
+ * of it where they left it, not only on its account's requests.
+ */
+export const RECENTLY_ENDED_DAYS = 7;
+
+/**
+ * The standing requests (a page of the register), and those of the same kind settled by a
+ * reviewer or reconciliation in the last RECENTLY_ENDED_DAYS, newest first (at most 20).
+ */
+export const ownStandingRequestsSchema = moneyRequestPageSchema.extend({
+  recentlyEnded: z.array(moneyRequestViewSchema),
+});
+export type OwnStandingRequests = z.infer<typeof ownStandingRequestsSchema>;
 export type MoneyRequestQuery = z.infer<typeof moneyRequestQuerySchema>;
 
 /**

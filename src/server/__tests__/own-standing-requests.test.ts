@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { moneyRequestPageSchema } from '../../contract/money-requests';
+import { ownStandingRequestsSchema } from '../../contract/money-requests';
 import { openMoneyRequest } from '../store/money-requests';
 import { call, signIn, useHarness } from './harness';
 
@@ -19,7 +19,8 @@ describe("GET /api/money-requests?standing=true (an investor's own standing requ
     email: string,
     accountId: string,
     kind: 'investment' | 'deposit',
-    outcome: 'pending' | 'unknown' | 'created',
+    outcome: 'pending' | 'unknown' | 'created' | 'not_sent',
+    settled?: { via: 'manual' | 'reconciliation' | 'response'; at: Date },
   ): Promise<string> {
     const { id } = await h.db
       .selectFrom('users')
@@ -28,13 +29,20 @@ describe("GET /api/money-requests?standing=true (an investor's own standing requ
       .executeTakeFirstOrThrow();
     const reference = await openMoneyRequest(
       h.db,
-      { userId: id, route: 'test', key: `${accountId}-${kind}-${outcome}` },
+      {
+        userId: id,
+        route: 'test',
+        key: `${accountId}-${kind}-${outcome}-${settled?.at.getTime() ?? 0}`,
+      },
       { kind, accountId, amount: '40.00', offeringId: kind === 'investment' ? '77' : null },
       new Date('2026-11-29T11:33:00Z'),
     );
     await h.db
       .updateTable('money_requests')
-      .set({ outcome })
+      .set({
+        outcome,
+        ...(settled ? { settled_via: settled.via, settled_at: settled.at, settled_by: id } : {}),
+      })
       .where('reference', '=', reference)
       .execute();
     return reference;
@@ -50,12 +58,29 @@ describe("GET /api/money-requests?standing=true (an investor's own standing requ
     refs.created = await row('investor@demo.test', first, 'investment', 'created');
     refs.deposit = await row('investor@demo.test', first, 'deposit', 'unknown');
     refs.others = await row('investor2@demo.test', other, 'investment', 'unknown');
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    refs.settledByHand = await row('investor@demo.test', first, 'investment', 'not_sent', {
+      via: 'manual',
+      at: daysAgo(1),
+    });
+    refs.settledLongAgo = await row('investor@demo.test', first, 'investment', 'not_sent', {
+      via: 'manual',
+      at: daysAgo(8),
+    });
+    refs.answered = await row('investor@demo.test', second, 'investment', 'created', {
+      via: 'response',
+      at: daysAgo(1),
+    });
+    refs.othersSettled = await row('investor2@demo.test', other, 'investment', 'created', {
+      via: 'reconciliation',
+      at: daysAgo(1),
+    });
   });
 
   const read = async (cookie: string, query = 'kind=investment&standing=true') => {
     const res = await call(h.app, 'GET', `/api/money-requests?${query}`, { cookie });
     expect(res.statusCode).toBe(200);
-    return moneyRequestPageSchema.parse(res.json());
+    return ownStandingRequestsSchema.parse(res.json());
   };
 
   it("lists the investor's own investments being sent or of unknown outcome, across their accounts", async () => {
@@ -68,10 +93,18 @@ describe("GET /api/money-requests?standing=true (an investor's own standing requ
     expect(page.requests[0]).not.toHaveProperty('userEmail');
   });
 
+  it('names those a reviewer or reconciliation settled in the last 7 days, where they stood; not those the platform answered', async () => {
+    const page = await read(investor);
+    expect(page.recentlyEnded.map((r) => r.reference)).toEqual([refs.settledByHand]);
+    expect(page.recentlyEnded[0]).toMatchObject({ outcome: 'not_sent', settledBy: 'reviewer' });
+  });
+
   it("never lists another investor's requests", async () => {
     const page = await read(investor2);
     expect(page.requests.map((r) => r.reference)).toEqual([refs.others]);
+    expect(page.recentlyEnded.map((r) => r.reference)).toEqual([refs.othersSettled]);
     expect(JSON.stringify(page)).not.toContain(refs.unknown);
+    expect(JSON.stringify(page)).not.toContain(refs.settledByHand);
   });
 
   it('is refused to a reviewer and without standing=true', async () => {

@@ -224,7 +224,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['investor'],
     // No id in the request: the rows are read for the caller's own linked accounts only.
     objects: [],
-    note: 'My requests still being sent or of unknown outcome across my accounts (standing=true; kind=investment for My investments), with our reference: not yet a trade or fund move the platform lists.',
+    note: 'My requests still being sent or of unknown outcome across my accounts (standing=true; kind=investment for My investments), with our reference: not yet a trade or fund move the platform lists; and in `recentlyEnded` those a reviewer or reconciliation settled in the last 7 days (at most 20), so each is found where it stood.',
   },
   'GET /api/accounts/:accountId/timeline': {
     ...ACCOUNT_PAGE,

@@ -31,6 +31,8 @@ import {
   moneyRequestViewSchema,
   OWN_STANDING_LIMIT,
   ownStandingRequestsQuerySchema,
+  ownStandingRequestsSchema,
+  RECENTLY_ENDED_DAYS,
   settlementCandidatesSchema,
   timelineQuerySchema,
   timelineSchema,
@@ -448,6 +450,9 @@ async function beingSentAmong(deps: Deps, rows: MoneyRequest[]): Promise<Map<str
  */
 const endStoppedClaims = (deps: Deps) =>
   endClaimsOfStoppedInstances(deps.db, { self: deps.instanceId });
+
+/** The most recently ended requests the standing list names (ownStandingRequestsSchema). */
+const RECENTLY_ENDED_LIMIT = 20;
 
 /** The most accounts whose fund moves one page of the register reads (one platform call each). */
 const FUND_MOVE_ACCOUNTS_PER_PAGE = 10;
@@ -875,10 +880,10 @@ export const moneyRequestRoutes = [
     method: 'GET',
     url: '/api/money-requests',
     summary:
-      'My requests still being sent or of unknown outcome, across my accounts (?standing=true, ?kind=investment for My investments)',
+      'My requests still being sent or of unknown outcome, across my accounts, and those settled since by a reviewer or reconciliation in the last 7 days (?standing=true, ?kind=investment for My investments)',
     tags: ['register'],
     query: ownStandingRequestsQuerySchema,
-    response: moneyRequestPageSchema,
+    response: ownStandingRequestsSchema,
     async handler({ query, user, deps, request }) {
       // Only the caller's own accounts, whoever of their people sent the request: the same rows
       // each account's requests list shows. No trade is looked for here: one the request may
@@ -886,13 +891,30 @@ export const moneyRequestRoutes = [
       // offering names come from the shared offerings cache, as the register's do; when it
       // cannot be read the rows are listed with their offering ids (offeringNames).
       await endStoppedClaims(deps);
-      const page = await listMoneyRequests(deps.db, {
+      const own = {
         accountIds: user?.accountIds ?? [],
-        outcome: [...unsettledOutcomes],
         ...(query.kind ? { kind: query.kind } : {}),
-        limit: OWN_STANDING_LIMIT,
-      });
-      return pageView(deps, page, request.log);
+      };
+      const [page, ended] = await Promise.all([
+        listMoneyRequests(deps.db, {
+          ...own,
+          outcome: [...unsettledOutcomes],
+          limit: OWN_STANDING_LIMIT,
+        }),
+        // Those that stood here until a reviewer or reconciliation settled them: what became of
+        // each is told where the person last saw it.
+        listMoneyRequests(deps.db, {
+          ...own,
+          settledVia: ['manual', 'reconciliation'],
+          settledFrom: new Date(Date.now() - RECENTLY_ENDED_DAYS * 86_400_000),
+          limit: RECENTLY_ENDED_LIMIT,
+        }),
+      ]);
+      const [view, endedView] = await Promise.all([
+        pageView(deps, page, request.log),
+        pageView(deps, ended, request.log),
+      ]);
+      return { ...view, recentlyEnded: endedView.requests };
     },
   }),
 

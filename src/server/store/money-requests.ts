@@ -129,6 +129,10 @@ export interface MoneyRequestFilter {
   from?: Date;
   /** Created before. */
   to?: Date;
+  /** Only outcomes learnt these ways (MoneyRequestSettledVia). */
+  settledVia?: readonly MoneyRequestSettledVia[];
+  /** Settled at or after. */
+  settledFrom?: Date;
   /** Default 0. */
   offset?: number;
   /** Default 50, at most 1000. */
@@ -341,6 +345,8 @@ function selected(db: Db, filter: MoneyRequestFilter) {
   if (filter.offeringId) base = base.where('offering_id', '=', filter.offeringId);
   if (filter.from) base = base.where('created_at', '>=', filter.from);
   if (filter.to) base = base.where('created_at', '<', filter.to);
+  if (filter.settledVia) base = base.where('settled_via', 'in', [...filter.settledVia]);
+  if (filter.settledFrom) base = base.where('settled_at', '>=', filter.settledFrom);
   return base;
 }
 

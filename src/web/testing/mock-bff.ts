@@ -26,7 +26,7 @@ const noEarlierDisbursements = http.get(
 
 /** My investments asks for the investor's standing investments: unless a test says otherwise, none. */
 const noStandingInvestments = http.get('/api/money-requests', () =>
-  HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 100 }),
+  HttpResponse.json({ requests: [], total: 0, offset: 0, limit: 100, recentlyEnded: [] }),
 );
 
 /**

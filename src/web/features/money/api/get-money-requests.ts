@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   moneyRequestPageSchema,
+  ownStandingRequestsSchema,
   type MoneyRequestPageView,
+  type OwnStandingRequests,
 } from '../../../../contract/money-requests';
 import { apiQueryOptions } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
@@ -26,13 +28,14 @@ export const useAccountMoneyRequests = (accountId: string, offset: number) =>
 
 /**
  * The signed-in investor's investments still being sent or of unknown outcome, across their
- * accounts: those My investments lists above the trades, as no trade the platform lists yet.
+ * accounts: those My investments lists above the trades, as no trade the platform lists yet; and
+ * those settled since by a reviewer or reconciliation (`recentlyEnded`).
  */
 export const useOwnStandingInvestments = () =>
   useQuery(
-    apiQueryOptions<MoneyRequestPageView>(
+    apiQueryOptions<OwnStandingRequests>(
       moneyKeys.standingInvestments(),
       '/api/money-requests?kind=investment&standing=true',
-      moneyRequestPageSchema,
+      ownStandingRequestsSchema,
     ),
   );

@@ -5,7 +5,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   methodWords,
   outcomeWordsOf,
+  platformIdInWords,
   probableTradeWords,
+  RECENTLY_ENDED_DAYS,
   type MoneyRequestView,
 } from '../../../../contract/money-requests';
 import { RetryNotice } from '../../../components/busy-retry-button';
@@ -18,6 +20,7 @@ import { useOwnStandingInvestments } from '../api/get-money-requests';
 import { offeringInWords } from './asked-in-words';
 
 const TITLE = 'Investments without a trade yet';
+const ENDED_TITLE = `Investments settled in the last ${RECENTLY_ENDED_DAYS} days`;
 
 /**
  * The investor's investments still being sent or of unknown outcome, above the trades on My
@@ -43,28 +46,77 @@ export function StandingInvestments() {
     );
   }
   const page = standing.data;
-  if (!page || page.requests.length === 0) return null;
+  if (!page || (page.requests.length === 0 && page.recentlyEnded.length === 0)) return null;
   const more = page.total - page.requests.length;
+  // With none standing, the ended ones are the section, under their own title.
+  if (page.requests.length === 0) {
+    return (
+      <SectionCard title={ENDED_TITLE}>
+        <RecentlyEnded requests={page.recentlyEnded} />
+      </SectionCard>
+    );
+  }
   return (
     <SectionCard title={TITLE}>
+      <Standing requests={page.requests} more={more} />
+      {page.recentlyEnded.length > 0 && (
+        <Box sx={{ mt: 3 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {ENDED_TITLE}
+          </Typography>
+          <RecentlyEnded requests={page.recentlyEnded} />
+        </Box>
+      )}
+    </SectionCard>
+  );
+}
+
+/** The investments that still stand: sent, and neither refused nor tied to a trade yet. */
+function Standing({ requests, more }: { requests: MoneyRequestView[]; more: number }) {
+  return (
+    <>
       <Typography sx={{ mt: 1 }}>
-        {page.requests.length === 1 ? 'This investment was' : 'These investments were'} sent from
-        the portal and {page.requests.length === 1 ? 'is' : 'are'} not tied to a trade yet: one
-        still being sent has none, and one of unknown outcome may have become a trade listed below.{' '}
-        {page.requests.length === 1 ? 'It is' : 'They are'} not in the totals below.
+        {requests.length === 1 ? 'This investment was' : 'These investments were'} sent from the
+        portal and {requests.length === 1 ? 'is' : 'are'} not tied to a trade yet: one still being
+        sent has none, and one of unknown outcome may have become a trade listed below.{' '}
+        {requests.length === 1 ? 'It is' : 'They are'} not in the totals below.
       </Typography>
       {more > 0 && (
         <Typography sx={{ mt: 1 }}>
-          The {page.requests.length} most recent are listed; {more} more {more === 1 ? 'is' : 'are'}{' '}
-          on {more === 1 ? 'its' : 'their'} account&apos;s requests.
+          The {requests.length} most recent are listed; {more} more {more === 1 ? 'is' : 'are'} on{' '}
+          {more === 1 ? 'its' : 'their'} account&apos;s requests.
         </Typography>
       )}
       <Box sx={{ mt: 2 }}>
-        <CardList label={TITLE} items={page.requests} itemKey={(request) => request.reference}>
+        <CardList label={TITLE} items={requests} itemKey={(request) => request.reference}>
           {(request) => <StandingInvestment request={request} />}
         </CardList>
       </Box>
-    </SectionCard>
+    </>
+  );
+}
+
+/**
+ * Investments that stood here until a reviewer or the portal's check against the platform
+ * settled them: each says what became of it where the person last saw it (a "not sent" one may
+ * be sent again; one found at the platform names its trade, listed below), for
+ * RECENTLY_ENDED_DAYS.
+ */
+function RecentlyEnded({ requests }: { requests: MoneyRequestView[] }) {
+  return (
+    <>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+        {requests.length === 1 ? 'This investment was' : 'These investments were'} listed here while{' '}
+        {requests.length === 1 ? 'its' : 'their'} outcome was not known; a reviewer or the
+        portal&apos;s check against the platform has settled {requests.length === 1 ? 'it' : 'them'}{' '}
+        since.
+      </Typography>
+      <Box sx={{ mt: 1 }}>
+        <CardList label={ENDED_TITLE} items={requests} itemKey={(request) => request.reference}>
+          {(request) => <StandingInvestment request={request} />}
+        </CardList>
+      </Box>
+    </>
   );
 }
 
@@ -100,6 +152,13 @@ function StandingInvestment({ request }: { request: MoneyRequestView }) {
       <Typography variant="body2" sx={{ mt: 1 }}>
         <strong>{words.label}:</strong> {words.meaning} {words.next}
       </Typography>
+      {request.settledAt && request.settledBy && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          Settled {formatTimestamp(request.settledAt)}{' '}
+          {request.settledBy === 'reviewer' ? 'by a reviewer' : "by the portal's check"}
+          {request.upstreamId ? `: ${platformIdInWords(request)}` : ''}.
+        </Typography>
+      )}
       {probable && (
         <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
           {probableTradeWords(probable.tradeId)}

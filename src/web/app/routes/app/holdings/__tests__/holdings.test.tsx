@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingRow, HoldingsResult } from '../../../../../../contract/holdings';
+import { outcomeWordsOf } from '../../../../../../contract/money-requests';
 import { preloadDataGrid } from '../../../../../components/data-grid';
 import { findGrid, tabStopsIn } from '../../../../../testing/grid';
 import { holdingRow } from '../../../../../testing/holdings';
@@ -281,7 +282,13 @@ describe('an investor looks on My investments for an investment whose outcome is
       http.get('/api/money-requests', ({ request }) => {
         const query = new URL(request.url).searchParams;
         expect([query.get('kind'), query.get('standing')]).toEqual(['investment', 'true']);
-        return HttpResponse.json({ requests: standing, total: 1, offset: 0, limit: 100 });
+        return HttpResponse.json({
+          requests: standing,
+          total: 1,
+          offset: 0,
+          limit: 100,
+          recentlyEnded: [],
+        });
       }),
     );
     open();
@@ -313,6 +320,42 @@ describe('an investor looks on My investments for an investment whose outcome is
     );
   });
 
+  it('finds an investment a reviewer settled as never arrived where it stood, with what became of it', async () => {
+    answer(five);
+    const ended = moneyRequestView({
+      ...standing[0],
+      outcome: 'not_sent',
+      settledBy: 'reviewer',
+      settledAt: '2026-11-30T15:02:00.000Z',
+      message: 'A reviewer found no trace of it at the platform.',
+    });
+    bff.use(
+      http.get('/api/money-requests', () =>
+        HttpResponse.json({
+          requests: [],
+          total: 0,
+          offset: 0,
+          limit: 100,
+          recentlyEnded: [ended],
+        }),
+      ),
+    );
+    open();
+    const card = await screen
+      .findByRole('heading', { name: 'Investments settled in the last 7 days' })
+      .then((heading) => heading.closest('.MuiCard-root, .MuiPaper-root') as HTMLElement);
+    const text = card.textContent ?? '';
+    expect(text).toContain('MR-XAHA4YCZV5');
+    expect(text).toContain(`${outcomeWordsOf(ended).label}:`);
+    expect(text).toContain('Settled Nov 30, 2026, 10:02 AM EST by a reviewer.');
+    expect(
+      within(card).getByRole('link', {
+        name: "Follow it on account A1040001's requests and timeline",
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Investments without a trade yet' })).toBeNull();
+  });
+
   it('reads on the unknown investment the trade that is probably it, and on that trade that it is probably that investment', async () => {
     answer([
       holdingRow('302952', {
@@ -325,7 +368,13 @@ describe('an investor looks on My investments for an investment whose outcome is
     ]);
     bff.use(
       http.get('/api/money-requests', () =>
-        HttpResponse.json({ requests: standing, total: 1, offset: 0, limit: 100 }),
+        HttpResponse.json({
+          requests: standing,
+          total: 1,
+          offset: 0,
+          limit: 100,
+          recentlyEnded: [],
+        }),
       ),
     );
     open();
@@ -355,7 +404,13 @@ describe('an investor looks on My investments for an investment whose outcome is
     bff.use(
       http.get('/api/money-requests', async () => {
         await held;
-        return HttpResponse.json({ requests: standing, total: 1, offset: 0, limit: 100 });
+        return HttpResponse.json({
+          requests: standing,
+          total: 1,
+          offset: 0,
+          limit: 100,
+          recentlyEnded: [],
+        });
       }),
     );
     // A probe beside the page shares its read of the investments (the same query), so the test
