@@ -8,6 +8,7 @@ import { offeringQueryOptions, useOffering } from '../../../../features/offering
 import { OfferingNotFound } from '../../../../features/offerings/components/offering-not-found';
 import { OfferingDetails } from '../../../../features/offerings/components/offering-details';
 import { InvestAction } from '../../../../features/invest/components/invest-action';
+import { OfferingHolding } from '../../../../features/money/components/offering-holding';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { recordPageLoader } from '../../../session-guard';
 
@@ -43,7 +44,10 @@ export default function OfferingRoute() {
             offering={data}
             actions={
               isInvestor ? (
-                <InvestAction offering={data} />
+                <>
+                  <InvestAction offering={data} />
+                  <OfferingHolding offeringId={data.id} />
+                </>
               ) : seesPurchases(data.issuerId) ? (
                 <Button
                   component={RouterLink}
