@@ -6,6 +6,10 @@ import {
   describeFundMoveStatus,
   type FundMoveView,
 } from '../../../../contract/custody-views';
+import {
+  acceptedDepositState,
+  acceptedDisbursementState,
+} from '../../../../contract/money-requests';
 import { ApprovalCountdown } from './approval-countdown';
 
 const statusColors: Record<string, ChipProps['color']> = {
@@ -19,6 +23,17 @@ const statusColors: Record<string, ChipProps['color']> = {
 };
 
 const colorOf = (status: string | null) => statusColors[status?.toLowerCase() ?? ''] ?? 'default';
+
+/**
+ * Where a move of known direction stands, in the words its deposit's or disbursement's receipt,
+ * timeline entry and requests list use ("Waiting for the platform's approval", "Completed"…), so
+ * the same money reads the same on every page. Only where the move's fields say it: an approval
+ * not given (§3 leaves it empty) names no state.
+ */
+function stateOf(move: FundMoveView): string | null {
+  if (!move.direction || !move.approvalStatus) return null;
+  return (move.direction === 'in' ? acceptedDepositState : acceptedDisbursementState)(move).label;
+}
 
 /**
  * Status and approval status in words with their meanings (§3), compared case-insensitively. In a
@@ -35,8 +50,14 @@ export function FundMoveStatus({
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
   const awaitingApproval = move.approvalStatus?.toLowerCase() === 'pending';
+  const state = stateOf(move);
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
+      {state && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {state}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Chip
           size="small"

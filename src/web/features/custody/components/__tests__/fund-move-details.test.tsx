@@ -41,6 +41,30 @@ describe('an investor reads one fund move', () => {
     expect(screen.queryByText('Our reference', { selector: 'dt' })).toBeNull();
   });
 
+  it('names where a deposit or disbursement stands in the words of its timeline, only where its fields say it', () => {
+    const { unmount } = renderWithProviders(
+      <FundMoveDetails
+        move={fundMoveView({ direction: 'in', status: 'declined', approvalStatus: 'declined' })}
+      />,
+    );
+    expect(screen.getByText('Declined', { selector: 'p' })).toBeTruthy();
+    unmount();
+    const { unmount: again } = renderWithProviders(
+      <FundMoveDetails
+        move={fundMoveView({ direction: 'out', status: 'pending', approvalStatus: 'pending' })}
+      />,
+    );
+    expect(screen.getByText("Waiting for the platform's approval")).toBeTruthy();
+    again();
+    // No direction, or no approval given: no state is claimed, the chips say what is known.
+    renderWithProviders(
+      <FundMoveDetails
+        move={fundMoveView({ direction: null, status: 'pending', approvalStatus: 'pending' })}
+      />,
+    );
+    expect(screen.queryByText("Waiting for the platform's approval")).toBeNull();
+  });
+
   it('names status and approval once: the row says what the chips are', () => {
     renderWithProviders(
       <FundMoveDetails move={fundMoveView({ status: 'Pending', approvalStatus: 'Pending' })} />,
