@@ -1,6 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { OrderBook, OrderRow } from '../../../../contract/order-book';
 import type { GridPlace } from '../../../components/data-grid';
@@ -11,6 +10,13 @@ import { OrderFilters, type OrderFilter } from './order-filters';
 import { countOf, formatCount, viewerTimeZone } from '../../../lib/format';
 import { ExecutionsTable, OrdersTable } from './order-tables';
 import { useWideScreen } from '../../../lib/use-wide-screen';
+import { JumpLinks } from '../../../components/jump-links';
+
+/** The sections below the orders, which a phone reaches only after screens of orders. */
+const BELOW_THE_ORDERS = [
+  ['prices-heading', 'Best prices'],
+  ['executions-heading', 'Executions'],
+] as const;
 
 const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
@@ -100,7 +106,7 @@ export function OrderBookView({
           Orders
         </Typography>
         {/* On a phone a day's orders run for screens before the prices: a way straight there. */}
-        {!wide && <JumpLinks />}
+        {!wide && <JumpLinks sections={BELOW_THE_ORDERS} />}
         <OrderFilters
           filter={filter}
           securities={filterSecurities}
@@ -204,36 +210,6 @@ export function OrderBookView({
           </Typography>
         )}
       </Box>
-    </Box>
-  );
-}
-
-/** The sections below the orders, as links that take the focus there (and the screen with it). */
-function JumpLinks() {
-  const sections = [
-    ['prices-heading', 'Best prices'],
-    ['executions-heading', 'Executions'],
-  ] as const;
-  return (
-    <Box
-      component="nav"
-      aria-label="Further down this page"
-      sx={{ display: 'flex', gap: 2, mb: 1 }}
-    >
-      {sections.map(([id, label]) => (
-        <Link
-          key={id}
-          href={`#${id}`}
-          className="tap-area"
-          onClick={(event) => {
-            event.preventDefault();
-            // Focusing the heading scrolls it into view, and the next Tab goes on from there.
-            document.getElementById(id)?.focus();
-          }}
-        >
-          {label}
-        </Link>
-      ))}
     </Box>
   );
 }

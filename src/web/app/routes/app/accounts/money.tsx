@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router-dom';
 import { preloadDataGrid } from '../../../../components/data-grid';
+import { sectionId } from '../../../../components/description-list';
+import { JumpLinks } from '../../../../components/jump-links';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { useCustodyAccount } from '../../../../features/custody/api/get-custody-account';
 import { timelineQueryOptions, useTimeline } from '../../../../features/money/api/get-timeline';
@@ -33,6 +35,14 @@ export default function AccountMoneyRoute() {
       title="Money and timeline"
       description="The bank ACH uses, deposits, and everything that happened to this account's money, newest first."
     >
+      {/* The timeline runs for screens on a phone before the requests and the investments. */}
+      <JumpLinks
+        sections={[
+          [sectionId('Timeline'), 'Timeline'],
+          [sectionId('Requests sent from the portal'), 'Requests sent from the portal'],
+          ...(isInvestor ? ([[sectionId('Totals per offering'), 'Investments']] as const) : []),
+        ]}
+      />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <SectionColumns>
           <LinkedBankPanel accountId={accountId} canLink={isInvestor} />

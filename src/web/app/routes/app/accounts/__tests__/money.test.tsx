@@ -55,6 +55,20 @@ function renderMoneyPage(
   );
 }
 
+describe('the way down a long money page', () => {
+  it('leads from the top straight to the requests sent from the portal, focusing its heading', async () => {
+    const user = userEvent.setup();
+    renderMoneyPage(approvedCustody);
+    const nav = await screen.findByRole('navigation', { name: 'Further down this page' });
+    const heading = await screen.findByRole('heading', { name: 'Requests sent from the portal' });
+    await user.click(within(nav).getByRole('link', { name: 'Requests sent from the portal' }));
+    expect(document.activeElement).toBe(heading);
+    expect(within(nav).getByRole('link', { name: 'Timeline' }).getAttribute('href')).toBe(
+      '#section-timeline',
+    );
+  });
+});
+
 describe('the deposit panel of an account with no custody account (§4.16: a deposit goes into it)', () => {
   it('says so before anything is typed, with the way to get one, and offers no form', async () => {
     renderMoneyPage(notOpened);
