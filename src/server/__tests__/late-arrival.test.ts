@@ -381,16 +381,21 @@ describe('a platform not known to list disbursements among the fund moves', () =
   const run = lateArrivalOfDescribe({
     DISBURSEMENTS_LISTED_AS_FUND_MOVES: 'no',
   });
-
-  it('leaves a lost disbursement unknown after the quiet period, and a reviewer settles it with the request id the platform shows', async () => {
-    const { h, reviewer } = run;
-    const reference = await dropDisbursement(run, '23.75', `unlisted-key-${Date.now()}-abcdef`);
+  /** A disbursement whose answer was lost, sent longer ago than the quiet period: our reference. */
+  async function lostBeforeTheQuietPeriod(amount: string, key: string): Promise<string> {
+    const reference = await dropDisbursement(run, amount, `${key}-${Date.now()}-abcdef`);
     const longAgo = new Date(Date.now() - QUIET_MS - 60_000);
-    await h.db
+    await run.h.db
       .updateTable('money_requests')
       .set({ created_at: longAgo, sent_at: longAgo })
       .where('reference', '=', reference)
       .execute();
+    return reference;
+  }
+
+  it('leaves a lost disbursement unknown after the quiet period, and a reviewer settles it with the request id the platform shows', async () => {
+    const { h, reviewer } = run;
+    const reference = await lostBeforeTheQuietPeriod('23.75', 'unlisted-key');
     const res = await call(h.app, 'POST', '/api/compliance/money-requests/reconcile', {
       cookie: reviewer,
     });
@@ -438,13 +443,7 @@ describe('a platform not known to list disbursements among the fund moves', () =
 
   it('takes an id that is a fund move of the account as that fund move, checked as one', async () => {
     const { h, reviewer, accountA } = run;
-    const reference = await dropDisbursement(run, '24.50', `unlisted-move-${Date.now()}-abcdef`);
-    const longAgo = new Date(Date.now() - QUIET_MS - 60_000);
-    await h.db
-      .updateTable('money_requests')
-      .set({ created_at: longAgo, sent_at: longAgo })
-      .where('reference', '=', reference)
-      .execute();
+    const reference = await lostBeforeTheQuietPeriod('24.50', 'unlisted-move');
     // It reached the platform after all, carrying our reference (§2.10).
     await createCustodyFundDisbursement(
       h.built.deps.upstream,

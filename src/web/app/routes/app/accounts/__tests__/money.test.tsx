@@ -58,7 +58,7 @@ function renderMoneyPage(
 describe('the way down a long money page', () => {
   it('leads from the top straight to the requests sent from the portal, focusing its heading', async () => {
     const user = userEvent.setup();
-    renderMoneyPage(approvedCustody);
+    renderMoneyPage(approvedCustody('A1234567', 'CR100001'));
     const nav = await screen.findByRole('navigation', { name: 'Further down this page' });
     const heading = await screen.findByRole('heading', { name: 'Requests sent from the portal' });
     await user.click(within(nav).getByRole('link', { name: 'Requests sent from the portal' }));

@@ -271,6 +271,14 @@ describe('an investor looks on My investments for an investment whose outcome is
       userEmail: undefined,
     }),
   ];
+  /** The BFF's answer listing `standing`, and none settled since. */
+  const standingAnswer = {
+    requests: standing,
+    total: 1,
+    offset: 0,
+    limit: 100,
+    recentlyEnded: [],
+  };
   const section = () =>
     screen
       .findByRole('heading', { name: 'Investments without a trade yet' })
@@ -282,13 +290,7 @@ describe('an investor looks on My investments for an investment whose outcome is
       http.get('/api/money-requests', ({ request }) => {
         const query = new URL(request.url).searchParams;
         expect([query.get('kind'), query.get('standing')]).toEqual(['investment', 'true']);
-        return HttpResponse.json({
-          requests: standing,
-          total: 1,
-          offset: 0,
-          limit: 100,
-          recentlyEnded: [],
-        });
+        return HttpResponse.json(standingAnswer);
       }),
     );
     open();
@@ -366,17 +368,7 @@ describe('an investor looks on My investments for an investment whose outcome is
       }),
       ...five,
     ]);
-    bff.use(
-      http.get('/api/money-requests', () =>
-        HttpResponse.json({
-          requests: standing,
-          total: 1,
-          offset: 0,
-          limit: 100,
-          recentlyEnded: [],
-        }),
-      ),
-    );
+    bff.use(http.get('/api/money-requests', () => HttpResponse.json(standingAnswer)));
     open();
     const card = await section();
     await waitFor(() =>
@@ -404,13 +396,7 @@ describe('an investor looks on My investments for an investment whose outcome is
     bff.use(
       http.get('/api/money-requests', async () => {
         await held;
-        return HttpResponse.json({
-          requests: standing,
-          total: 1,
-          offset: 0,
-          limit: 100,
-          recentlyEnded: [],
-        });
+        return HttpResponse.json(standingAnswer);
       }),
     );
     // A probe beside the page shares its read of the investments (the same query), so the test
