@@ -816,9 +816,12 @@ export const APPROVAL_BATCH_NEXT =
 /**
  * What a request's fund move (§3) says of it, in the words of the request's kind: each status past
  * the approval batch (name, meaning and next step), and the meanings before it and once approved.
+ * A next step that sends the investor to support is theirs; staff, the desk it sends them to,
+ * read instead what the investor was told (STAFF_READ_OF_SUPPORT).
  */
 interface MoveStateWords {
-  ended: Record<string, [string, string, string | null]>;
+  /** Name, meaning, next step, and whether that step sends the investor to support. */
+  ended: Record<string, [string, string, string | null, toSupport?: true]>;
   waiting: string;
   approved: string;
 }
@@ -829,12 +832,14 @@ const disbursementMoveWords: MoveStateWords = {
       'Declined',
       'The platform declined it; the money stays in the account.',
       'Contact support and quote our reference if you do not know why.',
+      true,
     ],
     voided: ['Cancelled', 'Cancelled before the money was sent.', null],
     returned: [
       'Returned',
       'The receiving bank sent the money back.',
       'Check the bank details, or contact support and quote our reference.',
+      true,
     ],
     settled: ['Completed', 'The money reached the bank.', null],
     submitted: [
@@ -854,12 +859,14 @@ const depositMoveWords: MoveStateWords = {
       'Declined',
       'The platform declined it; no money came in from the bank.',
       'Contact support and quote our reference if you do not know why.',
+      true,
     ],
     voided: ['Cancelled', 'Cancelled before the money was taken from the bank.', null],
     returned: [
       'Returned',
       'The bank did not pay it, so the money did not stay in the account.',
       'Check the linked bank account, or contact support and quote our reference.',
+      true,
     ],
     settled: ['Completed', 'The money reached the account.', null],
     submitted: [
@@ -872,6 +879,10 @@ const depositMoveWords: MoveStateWords = {
   approved: 'Approved by the platform; the money is asked of the bank next.',
 };
 
+/** What staff read where a fund move's state sends the investor to support. */
+const STAFF_READ_OF_SUPPORT =
+  'The investor is told to contact support and quote our reference; the fund move shows the platform’s reason where it gives one.';
+
 /**
  * Where a deposit or disbursement the platform accepted stands, in one name with what happens
  * next, the same on its receipt, on the account's requests and on its timeline entry: from its
@@ -882,20 +893,43 @@ const depositMoveWords: MoveStateWords = {
 function acceptedMoveState(
   words: MoveStateWords,
   move?: { status: string; approvalStatus: string | null } | null,
-): { label: string; meaning: string; next: string | null; awaitsBatch: boolean } {
+): {
+  label: string;
+  meaning: string;
+  next: string | null;
+  /** The next step as staff read it (the same but where it sends the investor to support). */
+  staffNext: string | null;
+  awaitsBatch: boolean;
+} {
   const status = move?.status.trim().toLowerCase() ?? 'pending';
   const approval = move?.approvalStatus?.trim().toLowerCase() ?? (move ? null : 'pending');
   const key = approval === 'declined' ? 'declined' : status;
   const ended = Object.hasOwn(words.ended, key) ? words.ended[key] : null;
-  if (ended) return { label: ended[0], meaning: ended[1], next: ended[2], awaitsBatch: false };
+  if (ended) {
+    const [label, meaning, next, toSupport] = ended;
+    return {
+      label,
+      meaning,
+      next,
+      staffNext: toSupport ? STAFF_READ_OF_SUPPORT : next,
+      awaitsBatch: false,
+    };
+  }
   if (approval === 'pending')
     return {
       label: "Waiting for the platform's approval",
       meaning: words.waiting,
       next: APPROVAL_BATCH_NEXT,
+      staffNext: APPROVAL_BATCH_NEXT,
       awaitsBatch: true,
     };
-  return { label: 'Approved', meaning: words.approved, next: null, awaitsBatch: false };
+  return {
+    label: 'Approved',
+    meaning: words.approved,
+    next: null,
+    staffNext: null,
+    awaitsBatch: false,
+  };
 }
 
 /** Where an accepted disbursement stands (acceptedMoveState). */

@@ -152,7 +152,9 @@ function Outcome({
         </Typography>
         <Typography variant="body2">
           {state.meaning}
-          {state.next && ` Next: ${state.next}`}
+          {/* Staff are the support desk an investor's next step may send them to. */}
+          {(reviewer ? state.staffNext : state.next) &&
+            ` Next: ${reviewer ? state.staffNext : state.next}`}
         </Typography>
         <LaterLines request={request} />
       </>

@@ -461,6 +461,29 @@ describe('from a request to what it became', () => {
     expect(row.textContent).not.toContain('Accepted');
   });
 
+  it('tells a reviewer what the investor was told of a declined deposit, not to contact support', () => {
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          {
+            ...deposit,
+            fundMove: 'CFM70000120',
+            fundMoveStatus: { status: 'declined', approvalStatus: 'declined' },
+          },
+        ]}
+        label="Money requests"
+        reviewer
+      />,
+    );
+    const row = within(screen.getByRole('table', { name: 'Money requests' }))
+      .getAllByRole('row')
+      .find((r) => r.textContent?.includes(deposit.reference))!;
+    expect(row.textContent).toContain(
+      'Next: The investor is told to contact support and quote our reference; the fund move shows the platform’s reason where it gives one.',
+    );
+    expect(row.textContent).not.toContain('Next: Contact support');
+  });
+
   it('takes the investor to the fund move a deposit created, and to the account', () => {
     renderWithProviders(<MoneyRequestsList requests={[deposit]} label="Money requests" />);
     const table = within(screen.getByRole('table', { name: 'Money requests' }));
