@@ -589,6 +589,9 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     budgetMs: number,
     call: (remainingMs: number) => Promise<T>,
   ): Promise<T> {
+    const policy = slotsOf(operation);
+    // A slot free now (almost always): no wait to bound, so no timer of its own.
+    if (policy.executionSlots > 0) return policy.execute(() => call(budgetMs));
     const started = performance.now();
     const waiting = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -600,7 +603,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         );
       }, budgetMs);
     });
-    const run = slotsOf(operation).execute(() => {
+    const run = policy.execute(() => {
       clearTimeout(timer);
       return call(Math.max(1, budgetMs - (performance.now() - started)));
     }, waiting.signal);
