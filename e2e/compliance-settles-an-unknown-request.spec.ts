@@ -92,7 +92,7 @@ test('a reviewer settling a lost disbursement by hand is held to the rules: a pl
   await dialog.getByRole('button', { name: 'Settle' }).click();
   const note = page.getByRole('status').filter({ hasText: `${reference} settled by hand` });
   await expect(note).toBeFocused();
-  await expect(note).toContainText(`platform id ${move}`);
+  await expect(note).toContainText(`fund move ${move}`);
   await note.getByRole('button', { name: `Show the requests of account ${accountId}` }).click();
   await expect(page.getByRole('table', { name: 'Money requests' })).toContainText(reference);
   // Read, the note is put away, and the focus goes to the register's count beneath it.

@@ -17,6 +17,7 @@ const base = {
   unitPrice: null,
   method: null,
   upstreamId: null,
+  platformIdKind: null,
   outcome: 'created',
   beingSent: null,
   message: null,
@@ -38,6 +39,7 @@ const wideRows = [
     amount: '2500.00',
     method: 'wire_international',
     upstreamId: 'e52a4243-f293-4dd1-98c3-b64209e5a1c7',
+    platformIdKind: 'disbursement_request',
     fundMove: 'CFM7000012345',
   },
   {
@@ -47,6 +49,7 @@ const wideRows = [
     amount: '12.40',
     method: 'ach',
     upstreamId: '435ee48a-0b7d-4c4e-9d2a-7f1e2b3c4d5e',
+    platformIdKind: 'disbursement_request',
   },
   // An investment of unknown outcome: the reviewer's longest sentences and Settle by hand.
   {
@@ -73,6 +76,7 @@ const wideRows = [
     unitPrice: '10.00',
     method: 'ach',
     upstreamId: '3021234567',
+    platformIdKind: 'trade',
   },
 ];
 
