@@ -439,7 +439,8 @@ describe('from a request to what it became', () => {
     platformIdKind: 'fund_move',
   };
 
-  it('says where an accepted deposit stands by its fund move: Declined, not Accepted', () => {
+  /** The row of the deposit, its fund move declined (§3), as the investor or a reviewer reads it. */
+  function declinedDepositRow(reviewer: boolean) {
     renderWithProviders(
       <MoneyRequestsList
         requests={[
@@ -450,11 +451,16 @@ describe('from a request to what it became', () => {
           },
         ]}
         label="Money requests"
+        reviewer={reviewer}
       />,
     );
-    const row = within(screen.getByRole('table', { name: 'Money requests' }))
+    return within(screen.getByRole('table', { name: 'Money requests' }))
       .getAllByRole('row')
       .find((r) => r.textContent?.includes(deposit.reference))!;
+  }
+
+  it('says where an accepted deposit stands by its fund move: Declined, not Accepted', () => {
+    const row = declinedDepositRow(false);
     expect(row.textContent).toContain(
       'DeclinedThe platform declined it; no money came in from the bank. Next: Contact support and quote our reference if you do not know why.',
     );
@@ -462,22 +468,7 @@ describe('from a request to what it became', () => {
   });
 
   it('tells a reviewer what the investor was told of a declined deposit, not to contact support', () => {
-    renderWithProviders(
-      <MoneyRequestsList
-        requests={[
-          {
-            ...deposit,
-            fundMove: 'CFM70000120',
-            fundMoveStatus: { status: 'declined', approvalStatus: 'declined' },
-          },
-        ]}
-        label="Money requests"
-        reviewer
-      />,
-    );
-    const row = within(screen.getByRole('table', { name: 'Money requests' }))
-      .getAllByRole('row')
-      .find((r) => r.textContent?.includes(deposit.reference))!;
+    const row = declinedDepositRow(true);
     expect(row.textContent).toContain(
       'Next: The investor is told to contact support and quote our reference; the fund move shows the platform’s reason where it gives one.',
     );
