@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { EmptyState, QueryState } from '../../../../components/query-state';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../../../components/query-state';
 import {
   fundMoveNoun,
   fundMovesNamed,
@@ -70,7 +70,16 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
       skeletonLines={5}
       isEmpty={(data) => page === 1 && listsNothing(data.moves.length, data.skippedRecords)}
       empty={
-        noCustodyAccount ? (
+        // Until the custody account is read, neither sentence is known to be true: "yet" shown
+        // first and then replaced would tell the person two things in a second.
+        custody.isPending ? (
+          <Box aria-busy="true">
+            <Typography className="visually-hidden" role="status">
+              Checking whether the account has a custody account
+            </Typography>
+            <LoadingSkeleton lines={2} />
+          </Box>
+        ) : noCustodyAccount ? (
           <EmptyState
             title="No custody account yet"
             message="This account has no custody account, so no money has moved through one. Once it has one, its deposits and disbursements appear here."

@@ -83,6 +83,30 @@ describe('an account with no fund moves', () => {
     expect(screen.queryByText('No fund moves yet')).toBeNull();
   });
 
+  it('while its custody account is being read, says neither, and then the one that holds', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    bff.use(
+      http.get(`/api/accounts/${account.id}/custody-account`, async () => {
+        await answered;
+        return HttpResponse.json({
+          state: 'unavailable',
+          reason: 'not_opened',
+          message: 'This account has no custody account yet.',
+        });
+      }),
+    );
+    showPage(1, 0, []);
+    expect(
+      await screen.findByText('Checking whether the account has a custody account'),
+    ).toBeTruthy();
+    expect(screen.queryByText('No fund moves yet')).toBeNull();
+    expect(screen.queryByText('No custody account yet')).toBeNull();
+    answer();
+    expect(await screen.findByRole('heading', { name: 'No custody account yet' })).toBeTruthy();
+    expect(screen.queryByText('No fund moves yet')).toBeNull();
+  });
+
   it('with a custody account, says none have moved yet', async () => {
     bff.use(
       http.get(`/api/accounts/${account.id}/custody-account`, () =>
