@@ -6,13 +6,14 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CustodyAccountResult } from '../../../../contract/custody-views';
 import { RetryNotice } from '../../../components/busy-retry-button';
+import { CustodyStandingNotice } from '../../../components/custody-standing';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 
 /**
  * Says before the form why a disbursement cannot be asked for, or what may stop it. Money leaves
  * a custody account (§4.5 "accountId … from createAccount", §2.12), so an account without one
- * gets no form at all, and a restricted one (§2.12 restrictedStatus) is warned with its reason.
+ * gets no form at all, and one not approved yet or restricted (§2.12) is warned of.
  */
 export function DisbursementReadiness({
   accountId,
@@ -52,13 +53,7 @@ export function DisbursementReadiness({
           account.
         </RetryNotice>
       )}
-      {result?.state === 'available' && result.custodyAccount.restricted && (
-        <Alert severity="warning">
-          <AlertTitle>This custody account is restricted</AlertTitle>
-          Reason given: {result.custodyAccount.restrictedReason ?? 'none'}. A disbursement request
-          may be refused while the restriction lasts; contact support before sending one.
-        </Alert>
-      )}
+      <CustodyStandingNotice accountId={accountId} result={result} what="disbursement" />
       {result?.state === 'unavailable' && (
         <Alert severity="info">
           <AlertTitle>The custody account could not be checked</AlertTitle>

@@ -30,6 +30,7 @@ import { MoneyRequestReview } from '../../../components/form/money-request-revie
 import { useReviewAndSubmit } from '../../../components/form/review-and-submit';
 import { receiptIdRows, SubmittedResult } from '../../../components/form/submitted-result';
 import { QueryState } from '../../../components/query-state';
+import { CustodyStandingNotice } from '../../../components/custody-standing';
 import { mayPassOnRetry } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
@@ -149,12 +150,15 @@ export function DepositForm({
       >
         {(data) =>
           data.state === 'linked' ? (
-            <DepositFields
-              key={round}
-              accountId={accountId}
-              bank={data.bank}
-              focusFirst={round > 0}
-            />
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <CustodyStandingNotice accountId={accountId} result={custody} what="deposit" />
+              <DepositFields
+                key={round}
+                accountId={accountId}
+                bank={data.bank}
+                focusFirst={round > 0}
+              />
+            </Box>
           ) : (
             <Alert severity="info" sx={{ mt: 1 }}>
               A deposit comes from the bank account linked to this account, and none is linked: link

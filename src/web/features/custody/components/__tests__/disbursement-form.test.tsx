@@ -98,12 +98,12 @@ describe('an investor fills in a disbursement (§4.5)', () => {
   });
 });
 
-const custody = (restricted: boolean): CustodyAccountResult => ({
+const custody = (restricted: boolean, status = 'approved'): CustodyAccountResult => ({
   state: 'available',
   custodyAccount: {
     accountId: 'A1234567',
     requestId: 'R1',
-    status: 'approved',
+    status,
     relationship: null,
     restricted,
     restrictedReason: restricted ? 'Pending documentation' : null,
@@ -137,6 +137,23 @@ describe('an investor opens the disbursement page', () => {
     );
     expect(screen.getByText('This custody account is restricted')).toBeTruthy();
     expect(screen.getByText(/Pending documentation/)).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'disbursement form' })).toBeTruthy();
+  });
+
+  it('of a custody account the platform has not approved yet: warned, with its status, before the form', () => {
+    wrap(
+      <DisbursementReadiness accountId="A1234567" result={custody(false, 'pending')}>
+        <form aria-label="disbursement form" />
+      </DisbursementReadiness>,
+    );
+    expect(screen.getByText('This custody account is not approved yet')).toBeTruthy();
+    expect(
+      screen.getByText(/The platform lists it as Pending\. A disbursement request may be refused/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: "account's page" }).getAttribute('href')).toBe(
+      '/accounts/A1234567',
+    );
+    expect(screen.queryByText('This custody account is restricted')).toBeNull();
     expect(screen.getByRole('form', { name: 'disbursement form' })).toBeTruthy();
   });
 

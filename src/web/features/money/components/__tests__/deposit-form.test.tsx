@@ -12,7 +12,7 @@ import {
   openReviewAndArm,
   renderWithProviders,
 } from '../../../../testing/render';
-import { depositReceipt } from '../../../../testing/custody';
+import { approvedCustody, depositReceipt } from '../../../../testing/custody';
 import { moneyRequestView } from '../../../../testing/money-request';
 import { withFrameSizes } from '../../../../testing/frame-sizes';
 import { withTimeZones } from '../../../../testing/time-zones';
@@ -405,6 +405,28 @@ describe('an investor deposits from the linked bank (fundCustodyAccount, §4.16)
     renderWithProviders(<DepositForm accountId="A1234567" />);
     expect(await screen.findByText(/A deposit comes from the bank account linked/)).toBeTruthy();
     expect(screen.queryByLabelText(/Deposit amount/)).toBeNull();
+  });
+
+  it('into a custody account not approved yet: warned with its status, and the form stays', async () => {
+    withBank(linked);
+    const pending = approvedCustody('A1234567', 'R1');
+    if (pending.state === 'available') pending.custodyAccount.status = 'pending';
+    renderWithProviders(<DepositForm accountId="A1234567" custody={pending} />);
+    expect(await screen.findByText('This custody account is not approved yet')).toBeTruthy();
+    expect(
+      screen.getByText(/The platform lists it as Pending\. A deposit request may be refused/),
+    ).toBeTruthy();
+    expect(await screen.findByLabelText(/Deposit amount \(USD\)/)).toBeTruthy();
+  });
+
+  it('into an approved, unrestricted custody account: no warning', async () => {
+    withBank(linked);
+    renderWithProviders(
+      <DepositForm accountId="A1234567" custody={approvedCustody('A1234567', 'R1')} />,
+    );
+    expect(await screen.findByLabelText(/Deposit amount \(USD\)/)).toBeTruthy();
+    expect(screen.queryByText('This custody account is not approved yet')).toBeNull();
+    expect(screen.queryByText('This custody account is restricted')).toBeNull();
   });
 });
 
