@@ -486,4 +486,49 @@ describe('a platform not known to list disbursements among the fund moves', () =
     });
     expect((await getMoneyRequest(h.db, reference))?.upstreamIdKind).toBe('fund_move');
   });
+
+  it('refuses "never arrived" while a fund move of the account carries it, and while the moves cannot be read', async () => {
+    const { h, reviewer, accountA } = run;
+    const arrived = await lostBeforeTheQuietPeriod('25.50', 'never-arrived-but-did');
+    await createCustodyFundDisbursement(
+      h.built.deps.upstream,
+      { type: 'ach', accountId: accountA, amount: '25.50' },
+      { reference: arrived },
+    );
+    const settle = (reference: string, body: object) =>
+      call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, {
+        cookie: reviewer,
+        body: { reason: 'Checked in the platform console', ...body },
+      });
+
+    const refused = await settle(arrived, { outcome: 'not_sent' });
+    expect(refused.statusCode).toBe(409);
+    const move =
+      /^The platform lists fund move (CFM\w+) carrying (MR-\w+): it arrived\. Settle it as created with that fund move\. Nothing was settled\.$/.exec(
+        refused.json().error.message,
+      );
+    expect(move?.[2]).toBe(arrived);
+    expect((await getMoneyRequest(h.db, arrived))?.outcome).toBe('unknown');
+    // Settled as the message says (one disbursement of an account stands at a time).
+    expect((await settle(arrived, { outcome: 'created', upstreamId: move![1] })).statusCode).toBe(
+      200,
+    );
+
+    // The fund moves cannot be read: the platform may hold it, so nothing is recorded.
+    const lost = await lostBeforeTheQuietPeriod('26.50', 'never-arrived-indeed');
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyFundMoves',
+      httpStatus: 503,
+      times: 3,
+      when: { accountId: accountA },
+    });
+    const unread = await settle(lost, { outcome: 'not_sent' });
+    expect(unread.statusCode).toBe(503);
+    expect(unread.json().error).toMatchObject({ code: 'upstream_unavailable', submitted: 'no' });
+    expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('unknown');
+
+    // No move carries it: the reviewer's word is recorded.
+    expect((await settle(lost, { outcome: 'not_sent' })).statusCode).toBe(200);
+    expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('not_sent');
+  });
 });

@@ -348,7 +348,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/compliance/money-requests/:reference/settle': {
     roles: REVIEWERS,
     objects: [],
-    note: 'Settle one unknown money request by hand (created, with the platform id, or never arrived) after checking the platform; a reason is required and the settlement is audited. "Never arrived" for an investment is refused 409 on `confirmNotTrade`, naming the trade, while the platform holds one that is probably it (the probable trade, or one of the same units and amount no other request accounts for), unless `confirmNotTrade` names that trade as checked to be another investment; refused 503 when the trades cannot be read just now.',
+    note: 'Settle one unknown money request by hand (created, with the platform id, or never arrived) after checking the platform; a reason is required and the settlement is audited. "Never arrived" for an investment is refused 409 on `confirmNotTrade`, naming the trade, while the platform holds one that is probably it (the probable trade, or one of the same units and amount no other request accounts for), unless `confirmNotTrade` names that trade as checked to be another investment; refused 503 when the trades cannot be read just now. "Never arrived" for a deposit or disbursement is refused 409, naming the fund move, while the account\'s fund moves hold one carrying its reference its way (settle it as created with that move), and 503 when they cannot be read just now.',
     reviewRecord: true,
   },
   'GET /api/audit-events': {

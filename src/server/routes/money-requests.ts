@@ -850,6 +850,45 @@ async function refuseNeverArrivedWhileLikelyTrade(
   });
 }
 
+/**
+ * "Never arrived" is refused for a deposit or disbursement while the account's fund moves hold one
+ * that carries its reference its way (§2.9 description, §2.10 additionalDetails), as
+ * reconciliation finds it: the platform has it, so it is settled as created with that move, and
+ * the one-at-a-time rule and the day's total it counts against stay as they are. Absence proves
+ * nothing here (a disbursement need not be listed, and the reviewer checked the platform); a move
+ * found proves arrival. When the fund moves cannot be read, nothing is recorded.
+ */
+async function refuseNeverArrivedWhileItsMoveIsListed(
+  deps: Deps,
+  request: MoneyRequest,
+): Promise<void> {
+  if (!fundMoveDirectionOfRequest[request.kind]) return;
+  let read: AccountFundMoves;
+  try {
+    read = await readAccountFundMoves(deps.upstream, request.accountId);
+  } catch (err) {
+    if (!isUpstreamError(err)) throw err;
+    // No custody account (§4.3 answers 1404): no move can carry it.
+    if (err.kind === 'not_found') return;
+    throw new HttpError(
+      'upstream_unavailable',
+      `The fund moves of account ${request.accountId} could not be read just now, so ${request.reference} was not recorded as never arrived: the platform may hold it. Try again in a few minutes.`,
+      { submitted: 'no' },
+    );
+  }
+  const moves = await withKnownDirections(
+    deps.db,
+    read.moves.filter((move) => move.accountId === request.accountId),
+  );
+  const move = ownFundMoves([request], moves).own.get(request.reference);
+  if (!move) return;
+  throw new HttpError(
+    'conflict',
+    `The platform lists fund move ${move.referenceNumber} carrying ${request.reference}: it arrived. Settle it as created with that fund move. Nothing was settled.`,
+    { submitted: 'no' },
+  );
+}
+
 export const moneyRequestRoutes = [
   defineRoute({
     method: 'GET',
@@ -982,6 +1021,7 @@ export const moneyRequestRoutes = [
         verdict = { outcome: 'created', upstreamId: upstreamId!, ...(idKind ? { idKind } : {}) };
       } else {
         await refuseNeverArrivedWhileLikelyTrade(deps, request, body.confirmNotTrade);
+        await refuseNeverArrivedWhileItsMoveIsListed(deps, request);
         verdict = { outcome: 'not_sent' };
       }
       const settled = await settleUnknown(
