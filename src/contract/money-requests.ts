@@ -789,7 +789,7 @@ export const reconciliationSummarySchema = z.object({
    * (RECONCILE_NOT_SENT_AFTER_MS): left unknown, looked for again at later passes.
    */
   notFoundYet: z.number().int().nonnegative(),
-  /** Left unknown because the platform's fund moves of its account could not be read. */
+  /** Left unknown because the platform's fund moves of its account could not be read, or not all of them. */
   unreadable: z.number().int().nonnegative(),
   /** Settled "not sent" within the last day, found at the platform since: corrected to created. */
   foundAfterNotSent: z.number().int().nonnegative(),

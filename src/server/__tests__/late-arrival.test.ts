@@ -326,6 +326,28 @@ describe('a lost answer and a platform that answers late', () => {
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
   });
 
+  it('absent from fund moves read only in part, it stays unknown: it may be among those not read', async () => {
+    const reference = await lostDisbursement('20.75');
+    await sentAgo(reference, QUIET_MS + 1_000);
+    const pass = (bound: { maxPages?: number; pageSize?: number }) =>
+      reconcile({
+        db: h.db,
+        upstream: h.built.deps.upstream,
+        settledBy: 'system',
+        notSentAfterMs: QUIET_MS,
+        disbursementsListed: true,
+        recheckNotSentMs: 86_400_000,
+        ...bound,
+      });
+    // One move of the account read, of the several the sandbox seeds it with.
+    const partial = await pass({ maxPages: 1, pageSize: 1 });
+    expect(partial).toMatchObject({ notSent: 0, unreadable: 1, stillUnknown: 1 });
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+    // Every move read: its absence now tells.
+    expect(await pass({})).toMatchObject({ notSent: 1, unreadable: 0 });
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
+  });
+
   it('when the fund moves cannot be read, nothing is settled and the summary says why', async () => {
     const reference = await lostDisbursement('21.25');
     await sentAgo(reference, QUIET_MS + 1_000);

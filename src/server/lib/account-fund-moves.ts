@@ -15,7 +15,10 @@ export interface AccountFundMoves {
   skipped: SkippedRecord[];
   /** How many fund moves the platform holds for the account, by its last page read. */
   totalRecords: number;
-  /** How many of them were read (those understood and those skipped): all, unless a bound stopped it. */
+  /**
+   * How many of them the pages delivered (those understood and those skipped): all, unless a
+   * bound stopped the read or a page came back short.
+   */
   read: number;
 }
 
@@ -27,24 +30,50 @@ export interface AccountFundMoves {
  * few at once. A move that arrives meanwhile shifts the later pages by one: the same move is then
  * read twice (kept once, by its reference number), and a total grown meanwhile is read to its end.
  * A page that cannot be read fails the whole read: a partial list would pass for the whole one.
+ *
+ * The interface document states no page bound of its own for this read (§4.3; the 1–500 limit
+ * is the collections', real-world notes §2): a platform that answers the first page with fewer
+ * records than asked and than it holds is read in pages of that size. `read` counts the records
+ * the pages delivered, never the offsets asked, so a page that came back short leaves the read
+ * incomplete (`read < totalRecords`) rather than passing for the whole.
  */
-export async function readAccountFundMoves(
+export function readAccountFundMoves(
   upstream: UpstreamClient,
   accountId: string | undefined,
   options: { maxPages?: number; pageSize?: number } = {},
 ): Promise<AccountFundMoves> {
-  const pageSize = options.pageSize ?? PAGE;
+  return readFundMovePages(
+    (offset, limit) => getCustodyFundMoves(upstream, { accountId, offset, limit }),
+    options,
+  );
+}
+
+/** One page of fund moves as getCustodyFundMoves answers it. */
+type FundMovesPageRead = (
+  offset: number,
+  limit: number,
+) => Promise<{ moves: FundMove[]; skipped: SkippedRecord[]; totalRecords: number }>;
+
+/** The paging of readAccountFundMoves, over any reader of one page. */
+export async function readFundMovePages(
+  readOffset: FundMovesPageRead,
+  options: { maxPages?: number; pageSize?: number } = {},
+): Promise<AccountFundMoves> {
+  const asked = options.pageSize ?? PAGE;
   const maxPages = options.maxPages ?? 20;
-  const readPage = (page: number) =>
-    getCustodyFundMoves(upstream, { accountId, offset: page * pageSize, limit: pageSize });
-  const first = await readPage(0);
-  const pages = [first];
+  const readPage = (page: number, size: number) => readOffset(page * size, size);
+  const delivered = (page: { moves: unknown[]; skipped: unknown[] }) =>
+    page.moves.length + page.skipped.length;
+  const first = await readPage(0, asked);
   let total = first.totalRecords;
+  const firstCount = delivered(first);
+  const pageSize = firstCount > 0 && firstCount < Math.min(asked, total) ? firstCount : asked;
+  const pages = [first];
   let next = 1;
   while (next < maxPages && next * pageSize < total) {
     const last = Math.min(maxPages, Math.ceil(total / pageSize), next + AT_ONCE);
     const batch = await Promise.all(
-      Array.from({ length: last - next }, (_, i) => readPage(next + i)),
+      Array.from({ length: last - next }, (_, i) => readPage(next + i, pageSize)),
     );
     pages.push(...batch);
     total = Math.max(total, ...batch.map((page) => page.totalRecords));
@@ -61,6 +90,9 @@ export async function readAccountFundMoves(
     moves,
     skipped: pages.flatMap((page) => page.skipped),
     totalRecords: total,
-    read: Math.min(total, next * pageSize),
+    read: Math.min(
+      total,
+      pages.reduce((sum, page) => sum + delivered(page), 0),
+    ),
   };
 }

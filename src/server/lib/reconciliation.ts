@@ -63,8 +63,10 @@ export interface ReconcileOptions {
    */
   recheckNotSentMs: number;
   now?: () => Date;
-  /** Fund-move pages read per account (500 moves each). */
+  /** Fund-move pages read per account (of `pageSize` moves each). */
   maxPages?: number;
+  /** Fund moves asked per page: 500, the platform's largest (real-world notes §2), by default. */
+  pageSize?: number;
 }
 
 export interface ReconcileSummary {
@@ -106,15 +108,19 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     foundTwice: 0,
     inFlight: 0,
   };
-  const movesByAccount = new Map<string, Map<string, MoveOfRequest[]> | null>();
-  const movesOf = async (accountId: string) => {
-    let refs = movesByAccount.get(accountId);
-    if (refs === undefined) {
-      refs = await referencesInFundMoves(options, accountId).catch(() => null);
-      movesByAccount.set(accountId, refs);
+  const movesByAccount = new Map<
+    string,
+    Awaited<ReturnType<typeof referencesInFundMoves>> | null
+  >();
+  const readOf = async (accountId: string) => {
+    let read = movesByAccount.get(accountId);
+    if (read === undefined) {
+      read = await referencesInFundMoves(options, accountId).catch(() => null);
+      movesByAccount.set(accountId, read);
     }
-    return refs;
+    return read;
   };
+  const movesOf = async (accountId: string) => (await readOf(accountId))?.refs ?? null;
 
   /** The fund moves that carry the request's reference and go its way (none: none found). */
   const ownMoves = async (request: MoneyRequest) => {
@@ -140,15 +146,20 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     request: MoneyRequest,
   ): Promise<{ verdict: Verdict | null; found: string[] }> => {
     if (!fundMoveDirectionOfRequest[request.kind]) return { verdict: null, found: [] };
-    const refs = await movesOf(request.accountId);
-    if (!refs) {
+    const read = await readOf(request.accountId);
+    if (!read) {
       summary.unreadable += 1;
       return { verdict: null, found: [] };
     }
     const found = await ownMoves(request);
     if (found.length > 0) return { verdict: { outcome: 'created', upstreamId: found[0] }, found };
     // A move carrying its reference the other way settles nothing.
-    if ((refs.get(request.reference) ?? []).length > 0) return { verdict: null, found };
+    if ((read.refs.get(request.reference) ?? []).length > 0) return { verdict: null, found };
+    // Not among the moves read, but not all were: counted as not read, and looked for again.
+    if (!read.whole) {
+      summary.unreadable += 1;
+      return { verdict: null, found };
+    }
     // Absence proves something only where the platform lists this kind of request: a deposit is
     // the fund move it makes (§4.4); a disbursement, where it is configured so.
     if (request.kind !== 'deposit' && !options.disbursementsListed) return { verdict: null, found };
@@ -402,15 +413,16 @@ interface MoveOfRequest {
 
 /**
  * Our reference → the fund moves that carry it, over the account's fund moves: almost always one,
- * but a request sent twice under one reference has two.
+ * but a request sent twice under one reference has two; `whole` when every move was read.
  */
 async function referencesInFundMoves(
   options: ReconcileOptions,
   accountId: string,
-): Promise<Map<string, MoveOfRequest[]>> {
+): Promise<{ refs: Map<string, MoveOfRequest[]>; whole: boolean }> {
   const refs = new Map<string, MoveOfRequest[]>();
-  const { moves } = await readAccountFundMoves(options.upstream, accountId, {
+  const { moves, read, totalRecords } = await readAccountFundMoves(options.upstream, accountId, {
     maxPages: options.maxPages ?? 20,
+    pageSize: options.pageSize,
   });
   // A deposit the portal made is never a disbursement's move, whatever its description says.
   for (const move of await withKnownDirections(options.db, moves)) {
@@ -420,7 +432,9 @@ async function referencesInFundMoves(
         { referenceNumber: move.referenceNumber, direction: move.direction },
       ]);
   }
-  return refs;
+  // Read in part (a bound met, or a page the platform answered short): a move found proves
+  // arrival, but one not found may be among those not read.
+  return { refs, whole: read >= totalRecords };
 }
 
 /** What a retry of a key settled as created is told: it was submitted, and it is not sent again. */
