@@ -16,17 +16,21 @@ const changes = (key: string, p: RoutePolicy) =>
   !key.startsWith('GET ') && !p.readsOnly && !p.reviewRecord;
 
 function renderRoleModel(): string {
-  const rows = Object.entries(roleModel).map(([role, what]) => {
-    const writes = sortedEntries()
+  const held = (role: string, which: (key: string, p: RoutePolicy) => boolean) =>
+    sortedEntries()
       .filter(
-        ([key, p]) => changes(key, p) && p.roles !== 'public' && p.roles.includes(role as never),
+        ([key, p]) => which(key, p) && p.roles !== 'public' && p.roles.includes(role as never),
       )
       .map(([key]) => `\`${key}\``);
-    return `| ${role} | ${what} | ${writes.length ? writes.join('<br>') : 'nothing'} |`;
+  const list = (keys: string[]) => (keys.length ? keys.join('<br>') : 'nothing');
+  const rows = Object.entries(roleModel).map(([role, what]) => {
+    const writes = held(role, changes);
+    const records = held(role, (key, p) => !key.startsWith('GET ') && !!p.reviewRecord);
+    return `| ${role} | ${what} | ${list(writes)} | ${list(records)} |`;
   });
   return [
-    '| role | what it is for | may change (every other route it holds only reads) |',
-    '|---|---|---|',
+    "| role | what it is for | may change | writes review records only (notes, the register's settlements; nothing sent to the platform) |",
+    '|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

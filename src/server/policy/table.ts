@@ -7,11 +7,11 @@ import { ALL_ROLES, REVIEWERS, type ObjectRule, type RouteLimits, type RoutePoli
  */
 export const roleModel: Record<Role, string> = {
   investor:
-    'Acts on their own linked accounts only: invests, moves money out of custody, opens IRA accounts, and reads public market data.',
+    'Acts on their own linked accounts only: invests, deposits into and moves money out of custody, opens IRA accounts, and reads public market data.',
   issuer_staff:
     "Acts for their linked issuers: reads those issuers' offerings and purchase history, stores the issuer's financial account, and sets the trading hours of their linked securities.",
   compliance:
-    'A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform; writes only its own review notes.',
+    "A reviewer: reads across accounts, fund moves and the audit log, and reveals one masked value at a time with a stated, audited reason. Changes nothing on the platform; writes review records in the portal: its notes on accounts, and the register's settlement of requests whose outcome was unknown.",
   admin:
     "Everything a reviewer reads, the trading hours of any security, and the portal's users (create, link, change role, set a new password, disable, reset second factors) on the Users page or with npm run users.",
 };
@@ -99,7 +99,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/config': {
     roles: 'public',
     objects: [],
-    note: "Whether the portal runs on the sandbox; the session limits (`sessionIdleMinutes`, `sessionAbsoluteHours`) the sign-in page names; whom to contact for support (`supportContact`, SUPPORT_CONTACT); the platform's time zone (`platformTimeZone`, TRANSACT_TIME_ZONE); single sign-on's button label when it is set up (`singleSignOn`); the most one disbursement may be (`disbursementMaxAmount`, when set).",
+    note: "Whether the portal runs on the sandbox; the session limits (`sessionIdleMinutes`, `sessionAbsoluteHours`) the sign-in page names; whom to contact for support (`supportContact`, SUPPORT_CONTACT); the platform's time zone (`platformTimeZone`, TRANSACT_TIME_ZONE); single sign-on's button label when it is set up (`singleSignOn`); the most one disbursement may be (`disbursementMaxAmount`, DISBURSEMENT_MAX_AMOUNT, 100000 unless set).",
   },
   'GET /api/openapi.json': { roles: 'public', objects: [], note: 'This API described.' },
   'GET /api/session': {
