@@ -315,10 +315,22 @@ function TradesByInvestor({
   place: TradesPlace;
   onPlaceChange: (next: Partial<TradesPlace>) => void;
 }) {
-  // Cancelled trades hold nothing: they are listed, but in no investor's total.
+  // Cancelled trades hold nothing: they are listed, but counted for no investor.
   const rollup = useMemo(
     () => rollupByInvestor(shown.filter((row) => row.standing !== 'void')),
     [shown],
+  );
+  // An investor's total counts what Amount raised and Committed count, settled and waiting
+  // trades: a trade being reversed or of no known status is in neither figure, so in no total.
+  const totals = useMemo(
+    () =>
+      rollupByInvestor(
+        shown.filter((row) => row.standing === 'settled' || row.standing === 'waiting'),
+      ),
+    [shown],
+  );
+  const uncounted = shown.filter(
+    (row) => row.standing === 'reversing' || row.standing === 'unknown',
   );
   const search = place.q ?? '';
   const filtered = search.trim() !== '' || place.status !== null;
@@ -356,7 +368,12 @@ function TradesByInvestor({
           ? `${formatCount(shown.length)} of ${countOf(rows.length, 'trade', 'trades')}, ${countOf(rollup.length, 'investor account', 'investor accounts')}`
           : `${countOf(rows.length, 'trade', 'trades')} by ${countOf(rollup.length, 'investor account', 'investor accounts')}`}
       </Typography>
-      {rollup.length > 0 && <InvestorRollupTable lines={rollup} />}
+      {totals.length > 0 && <InvestorRollupTable lines={totals} />}
+      {uncounted.length > 0 && (
+        <Typography variant="body2" color="textSecondary">
+          {`The totals by investor count settled and waiting trades, as Amount raised and Committed do: ${countOf(uncounted.length, 'trade', 'trades')} being reversed or of no known status ${uncounted.length === 1 ? 'is' : 'are'} listed below but in no total.`}
+        </Typography>
+      )}
       {shown.length === 0 ? (
         <EmptyState title="No matching trades" message={noMatchMessage(search, place.status)} />
       ) : (

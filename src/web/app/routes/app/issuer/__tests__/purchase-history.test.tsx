@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -225,6 +225,22 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     expect(reversing.textContent).toContain(
       'The offering page\'s "sold or committed", counted from the shares the platform lists as remaining, may still include them.',
     );
+  });
+
+  it('counts a trade being reversed in no investor’s total, and says so under the totals', async () => {
+    renderPage(withStatuses('settled', 'unwind pending', 'created'));
+    await screen.findByText('3 trades by 2 investor accounts');
+    // On the narrow test screen, a card an account: each names its amount and its trades.
+    const totals = screen.getByRole('list', { name: 'Totals by investor account' });
+    const amounts = within(totals)
+      .getAllByRole('listitem')
+      .map((card) => /\$[\d,.]+ · .* · \d+ trades?/.exec(card.textContent ?? '')?.[0]);
+    expect(amounts).toEqual(['$100.00 · 10 shares · 1 trade', '$100.00 · 10 shares · 1 trade']);
+    expect(
+      screen.getByText(
+        'The totals by investor count settled and waiting trades, as Amount raised and Committed do: 1 trade being reversed or of no known status is listed below but in no total.',
+      ),
+    ).toBeTruthy();
   });
 
   it('reads each trade’s status in the grid and narrows the list to one status', async () => {
