@@ -35,7 +35,13 @@ export function checkAmount(input: string, rules: AmountRules): RuleResult {
   if (value === '') return fail(`${label} is required`);
   if (/^-\d*\.?\d+$/.test(value)) return fail(`${label} must be greater than zero`);
   if (!/^(\d+\.?\d*|\.\d+)$/.test(value)) {
-    const hint = value.includes(',') ? ' (no thousands separators)' : '';
+    // A comma before one or two last digits is a decimal comma (12,50): a person who read "no
+    // thousands separators" and took it out would type 1250, a hundred times the amount.
+    const hint = /^\d+,\d{1,2}$/.test(value)
+      ? `, with a point before the cents: ${value.replace(',', '.')}`
+      : value.includes(',')
+        ? ' (no thousands separators)'
+        : '';
     return fail(`${label} must be a number such as 1250.50${hint}`);
   }
   const [integer, fraction = ''] = value.split('.');

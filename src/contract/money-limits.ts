@@ -25,9 +25,11 @@ export function checkMoneyAmount(input: string, ceiling?: string): RuleResult {
   const value = input.trim();
   // Under a ceiling, a figure too long to be real is refused by the ceiling, the rule that
   // matters to the person ("at most $100,000.00"), not by a count of digits.
+  // Any number of decimals passes here, so that a fraction of a cent is refused by the rule
+  // that holds (whole cents) however many places it was typed with.
   const base = checkAmount(value, {
     label: 'Amount',
-    maxDecimals: 6,
+    maxDecimals: Number.POSITIVE_INFINITY,
     allowZero: true,
     maxIntegerDigits: ceiling === undefined ? 12 : 1000,
   });

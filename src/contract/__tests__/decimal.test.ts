@@ -140,6 +140,9 @@ describe('amountSchema', () => {
     ['Infinity', 'Amount must be a number such as 1250.50'],
     ['$5', 'Amount must be a number such as 1250.50'],
     ['1,000', 'Amount must be a number such as 1250.50 (no thousands separators)'],
+    ['12,50', 'Amount must be a number such as 1250.50, with a point before the cents: 12.50'],
+    ['12,5', 'Amount must be a number such as 1250.50, with a point before the cents: 12.5'],
+    ['1,250,50', 'Amount must be a number such as 1250.50 (no thousands separators)'],
     ['0.0000001', 'Amount can have at most 6 decimal places'],
     ['1000000000000', 'Amount can have at most 12 digits before the decimal point'],
   ])('rejects %j: %s', (input, message) => {

@@ -67,7 +67,12 @@ describe('disbursement request union (§4.5, §8)', () => {
       { type: 'ach', amount: '0.001' },
       /at most 2 decimal places \(whole cents\)/,
     ],
-    ['seven decimals', { type: 'ach', amount: '0.0000001' }, /at most 6 decimal places/],
+    // Whole cents is the rule, however many places the fraction of a cent was typed with.
+    [
+      'seven decimals',
+      { type: 'ach', amount: '0.0000001' },
+      /at most 2 decimal places \(whole cents\)/,
+    ],
     ['an exponent', { type: 'ach', amount: '1e3' }, /must be a number/],
     [
       'routing of 10 digits',
