@@ -1,22 +1,25 @@
 /**
  * CSV for spreadsheets (RFC 4180: comma separated, CRLF line ends, quotes doubled inside quoted
- * cells). Cells that a spreadsheet would run as a formula — starting with =, +, -, @, a tab or a
- * carriage return — are prefixed with a single quote (CSV injection, OWASP). Plain decimal
- * numbers such as -12.5 are left alone: a spreadsheet reads them as numbers, never as formulas.
+ * cells). Cells that a spreadsheet would run as a formula — starting with =, +, -, @ (or their
+ * full-width forms, which some spreadsheets take for them), a tab or a carriage return — are
+ * prefixed with a single quote (CSV injection, OWASP). Plain decimal numbers such as -12.5 are
+ * left alone: a spreadsheet reads them as numbers, never as formulas. A cell holding a semicolon
+ * is quoted: a spreadsheet set to split on semicolons would otherwise start a new cell there,
+ * past the quote that guards the first (";=1+2").
  */
 
 import { isDecimalString, plainAmount } from './decimal';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvLine(values: readonly CsvValue[]): string {

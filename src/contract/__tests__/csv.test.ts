@@ -13,6 +13,12 @@ describe('csvCell (RFC 4180 and CSV injection)', () => {
     ['@cmd', "'@cmd"],
     ['\tTab', "'\tTab"],
     ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['＝1+2', "'＝1+2"],
+    ['＠SUM(A1)', "'＠SUM(A1)"],
+    ['＋1', "'＋1"],
+    ['－1+2', "'－1+2"],
+    [';=1+2', '";=1+2"'],
+    ['note; =1+2', '"note; =1+2"'],
     ['-12.5', '-12.5'],
     ['1250.50', '1250.50'],
   ])('%j becomes %j', (input, expected) => {
