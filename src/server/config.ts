@@ -594,8 +594,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * details with a key file in DATA_DIR, beside the store it protects (lib/sealed-values.ts).
  */
 export function startNotes(config: Config): string[] {
-  if (!config.upstream || config.databaseUrl || config.dataKey) return [];
+  if (!config.upstream) return [];
   return [
-    `Note: DATA_ENCRYPTION_KEY is not set, so second-factor secrets and held bank details are sealed with the key file in ${config.dataDir}, beside the store: a copy of that folder carries both. Set DATA_ENCRYPTION_KEY from your secret store (README, Configuration).`,
+    ...(config.databaseUrl || config.dataKey
+      ? []
+      : [
+          `Note: DATA_ENCRYPTION_KEY is not set, so second-factor secrets and held bank details are sealed with the key file in ${config.dataDir}, beside the store: a copy of that folder carries both. Set DATA_ENCRYPTION_KEY from your secret store (README, Configuration).`,
+        ]),
+    // §5 rule 6: every GET needs header credentials. The portal serves the rest, and each page
+    // that needs a GET says why it cannot show it; the operator is told once, here.
+    ...(config.upstreamAuth === 'body'
+      ? [
+          'Note: TRANSACT_AUTH=body: the platform operations read with GET (custody accounts, the trades collection behind My investments and trade statuses) cannot be made with body credentials (interface document §5 rule 6); their pages say so. Set TRANSACT_AUTH=header where the platform offers header authentication.',
+        ]
+      : []),
   ];
 }

@@ -30,7 +30,7 @@ async function main() {
     console.log(`Upstream: ${baseUrl} (${auth} credentials)`);
     for (const note of startNotes(config)) console.warn(note);
     // Told once, beside the line above; the portal serves meanwhile (the platform may come later).
-    void upstreamStartWarning(portal.built.deps.upstream, baseUrl).then((warning) => {
+    void upstreamStartWarning(portal.built.deps.upstream, baseUrl, auth).then((warning) => {
       if (warning) console.warn(warning);
     });
   }

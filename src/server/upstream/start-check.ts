@@ -11,16 +11,17 @@ import { ping } from './ping';
 export async function upstreamStartWarning(
   client: UpstreamClient,
   baseUrl: string,
+  auth: 'header' | 'body',
 ): Promise<string | null> {
   try {
     await ping(client);
     return null;
   } catch (err) {
-    return `Warning: ${problemOf(err, baseUrl)} The portal runs, but pages that read from the platform fail until this is fixed.`;
+    return `Warning: ${problemOf(err, baseUrl, auth)} The portal runs, but pages that read from the platform fail until this is fixed.`;
   }
 }
 
-function problemOf(err: unknown, baseUrl: string): string {
+function problemOf(err: unknown, baseUrl: string, auth: 'header' | 'body'): string {
   const at = `the platform at ${baseUrl} (TRANSACT_BASE_URL)`;
   if (!isUpstreamError(err)) {
     return `pinging ${at} failed (${err instanceof Error ? err.message : String(err)}).`;
@@ -29,7 +30,9 @@ function problemOf(err: unknown, baseUrl: string): string {
   const detail = err.message.replace(/^ping: /, '');
   switch (err.kind) {
     case 'misconfigured':
-      return `${at} refused the portal's credentials (${detail.replace(/^credentials rejected: /, '')}): check TRANSACT_CLIENT_ID and TRANSACT_API_KEY.`;
+      // Header authentication "may not be available in every environment" (§5 rule 12): there
+      // the right id and key are refused all the same, sent in the header.
+      return `${at} refused the portal's credentials (${detail.replace(/^credentials rejected: /, '')}): check TRANSACT_CLIENT_ID and TRANSACT_API_KEY${auth === 'header' ? ', and, where the platform offers no header authentication, set TRANSACT_AUTH=body' : ''}.`;
     case 'permission':
       return `${at} accepted the portal's credentials but refused ping for want of a permission: check the permissions of the key in TRANSACT_API_KEY.`;
     case 'unavailable':

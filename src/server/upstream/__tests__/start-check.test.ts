@@ -53,14 +53,18 @@ function clientOf(url: string) {
 describe('the upstream check at start-up', () => {
   it('says nothing when the platform answers ping', async () => {
     answer = { statusCode: '101', statusDesc: 'Ok' };
-    expect(await upstreamStartWarning(clientOf(baseUrl), baseUrl)).toBeNull();
+    expect(await upstreamStartWarning(clientOf(baseUrl), baseUrl, 'header')).toBeNull();
   });
 
   it('names the client id and key when the platform refuses the credentials (103)', async () => {
     answer = { statusCode: '103', statusDesc: 'Invalid developer API Key' };
-    const warning = await upstreamStartWarning(clientOf(baseUrl), baseUrl);
+    const warning = await upstreamStartWarning(clientOf(baseUrl), baseUrl, 'header');
     expect(warning).toBe(
-      `Warning: the platform at ${baseUrl} (TRANSACT_BASE_URL) refused the portal's credentials (Invalid developer API Key): check TRANSACT_CLIENT_ID and TRANSACT_API_KEY. The portal runs, but pages that read from the platform fail until this is fixed.`,
+      `Warning: the platform at ${baseUrl} (TRANSACT_BASE_URL) refused the portal's credentials (Invalid developer API Key): check TRANSACT_CLIENT_ID and TRANSACT_API_KEY, and, where the platform offers no header authentication, set TRANSACT_AUTH=body. The portal runs, but pages that read from the platform fail until this is fixed.`,
+    );
+    // Sent in the body already, the credentials themselves are what is left to check.
+    expect(await upstreamStartWarning(clientOf(baseUrl), baseUrl, 'body')).toMatch(
+      /check TRANSACT_CLIENT_ID and TRANSACT_API_KEY\. The portal runs/,
     );
   });
 
@@ -71,7 +75,7 @@ describe('the upstream check at start-up', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const nowhere = `http://127.0.0.1:${port}`;
-    const warning = await upstreamStartWarning(clientOf(nowhere), nowhere);
+    const warning = await upstreamStartWarning(clientOf(nowhere), nowhere, 'header');
     expect(warning).toMatch(
       new RegExp(
         `^Warning: the platform at http://127\\.0\\.0\\.1:${port} \\(TRANSACT_BASE_URL\\) could not be reached \\(.*ECONNREFUSED.*\\): check TRANSACT_BASE_URL, or start the platform\\.`,
@@ -81,7 +85,7 @@ describe('the upstream check at start-up', () => {
 
   it('names the base URL when something else answers there', async () => {
     answer = { hello: 'world' };
-    const warning = await upstreamStartWarning(clientOf(baseUrl), baseUrl);
+    const warning = await upstreamStartWarning(clientOf(baseUrl), baseUrl, 'header');
     expect(warning).toMatch(
       /did not answer ping as the Transact API does .*check TRANSACT_BASE_URL/,
     );
