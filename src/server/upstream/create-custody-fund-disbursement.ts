@@ -6,6 +6,7 @@ import { withReferenceNote } from './reference-note';
 import {
   sendAndDecode,
   looseObject,
+  unreadableAsNull,
   wireDecimal,
   wireId,
   wireLocalDateTime,
@@ -51,17 +52,24 @@ function buildDisbursementRequest(
   };
 }
 
+/*
+ * A statusCode 101 answer means the platform accepted the disbursement and assigned its requestId
+ * (§3, "request accepted"): the one value the portal needs to name the request, so the one field
+ * required (§2.10). Every other field is read leniently, as createTrade's side fields are: a date,
+ * amount or type that does not fit its documented shape must not turn an accepted disbursement
+ * into one of unknown outcome and drop its requestId.
+ */
 const rawDisbursementSchema = looseObject({
   requestId: wireId,
-  accountId: wireId,
-  amount: wireDecimal,
-  type: wireStatus.pipe(disbursementTypeSchema),
-  bankId: wireText,
-  bankAccountId: wireText,
-  additionalDetails: wireText,
-  status: wireStatus.pipe(z.string()),
-  createdDate: wireLocalDateTime,
-  updatedDate: wireLocalDateTime,
+  accountId: unreadableAsNull(wireId),
+  amount: unreadableAsNull(wireDecimal),
+  type: unreadableAsNull(wireStatus.pipe(disbursementTypeSchema)),
+  bankId: unreadableAsNull(wireText),
+  bankAccountId: unreadableAsNull(wireText),
+  additionalDetails: unreadableAsNull(wireText),
+  status: unreadableAsNull(wireStatus),
+  createdDate: unreadableAsNull(wireLocalDateTime),
+  updatedDate: unreadableAsNull(wireLocalDateTime),
 });
 
 const rawDisbursementAnswerSchema = z.object({
@@ -76,7 +84,20 @@ export async function createCustodyFundDisbursement(
   const request = buildDisbursementRequest(input, options);
   return sendAndDecode(client, request, rawDisbursementAnswerSchema, (raw) => {
     // The record as read (its documented fields only), its dates under the contract's names.
-    const { createdDate, updatedDate, ...record } = raw.custodyFundDisbursement;
-    return { ...record, createdAt: createdDate, updatedAt: updatedDate };
+    // What it does not state readably is what was asked, which the platform accepted: the account,
+    // amount and type sent, and pending, the state of every disbursement on creation (§3).
+    const record = raw.custodyFundDisbursement;
+    return {
+      requestId: record.requestId,
+      accountId: record.accountId ?? input.accountId,
+      amount: record.amount ?? input.amount,
+      type: record.type ?? input.type,
+      bankId: record.bankId,
+      bankAccountId: record.bankAccountId,
+      additionalDetails: record.additionalDetails,
+      status: record.status ?? 'pending',
+      createdAt: record.createdDate,
+      updatedAt: record.updatedDate,
+    };
   });
 }

@@ -467,6 +467,88 @@ describe('disbursement (§2.10, §4.5)', () => {
     });
     expect(result.type).toBe('ach');
   });
+
+  it('an accepted answer with odd dates, amount and type still yields its requestId (§2.10, §3)', async () => {
+    const { client, errors } = fakeClient({
+      ...ok,
+      custodyFundDisbursement: {
+        requestId: '5b8e6c3e-0f5c-4c8a-9f0e-2a6b1f0d9a11',
+        accountId: 'A1234567',
+        amount: '1,000.00',
+        type: 'Domestic Wire',
+        bankId: '021000021',
+        bankAccountId: { masked: true },
+        additionalDetails: 'Rent',
+        status: '',
+        createdDate: '05/01/2024 9:30 AM',
+        updatedDate: '2024-05-01T09:30:00Z',
+      },
+    });
+    const result = await createCustodyFundDisbursement(client, {
+      type: 'wire_domestic',
+      accountId: 'A1234567',
+      amount: '1000',
+      bankId: '021000021',
+      bankAccountId: '123456789',
+      additionalDetails: 'Rent',
+    });
+    // What the platform did not state readably is what was asked, which it accepted (statusCode
+    // 101): the amount and type sent, and pending, the state of a disbursement on creation (§3).
+    expect(result).toEqual({
+      requestId: '5b8e6c3e-0f5c-4c8a-9f0e-2a6b1f0d9a11',
+      accountId: 'A1234567',
+      amount: '1000',
+      type: 'wire_domestic',
+      bankId: '021000021',
+      bankAccountId: null,
+      additionalDetails: 'Rent',
+      status: 'pending',
+      createdAt: null,
+      updatedAt: null,
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps what the platform states when it can be read, even where it differs from what was sent', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      custodyFundDisbursement: {
+        requestId: 'r',
+        accountId: 'A1',
+        amount: '4.990000',
+        type: 'ACH',
+        status: 'Submitted',
+        createdDate: '2024-05-01 09:30:00',
+        updatedDate: '2024-05-01 09:31:00',
+      },
+    });
+    const result = await createCustodyFundDisbursement(client, {
+      type: 'ach',
+      accountId: 'A1',
+      amount: '5',
+    });
+    expect(result).toMatchObject({
+      amount: '4.99',
+      status: 'submitted',
+      createdAt: '2024-05-01T09:30:00',
+      updatedAt: '2024-05-01T09:31:00',
+    });
+  });
+
+  it('an answer without a requestId is not understood: the outcome stays unknown (§2.10)', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      custodyFundDisbursement: {
+        accountId: 'A1',
+        amount: '5.000000',
+        type: 'ACH',
+        status: 'pending',
+      },
+    });
+    await expect(
+      createCustodyFundDisbursement(client, { type: 'ach', accountId: 'A1', amount: '5' }),
+    ).rejects.toMatchObject({ kind: 'bad_response', submitted: 'unknown' });
+  });
 });
 
 describe('issuer account (§2.4, §4.6)', () => {
