@@ -2,20 +2,32 @@ import { z } from 'zod';
 import type { DepositRequest } from '../../contract/cash';
 import type { FundMove } from '../../contract/custody';
 import { legacyWrite, type UpstreamClient } from './client';
-import { normalizeFundMove, rawFundMoveSchema } from './fund-move-wire';
+import { normalizeCreatedFundMove, rawCreatedFundMoveSchema } from './fund-move-wire';
 import { withReferenceNote } from './reference-note';
-import { sendAndDecode, wireNonEmptyList } from './wire';
+import { looseObject, sendAndDecode, wireList } from './wire';
 
 /*
  * fundCustodyAccount: a deposit from the linked bank into the custody account. §4.16 only names
  * it; no live sample exists (real-world notes §4.1). Its documented parameters are accountId,
  * NickName, amount (≤ 100,000), description and createdIpAddress, and its answer key is
  * `externalFundMove details` (with a space), holding the custody fund move of §2.9 — as a create
- * call, possibly wrapped `[true, [ {...} ]]`. A money-moving write: sent once, never retried.
+ * call, possibly wrapped `[true, [ {...} ]]`. Its sibling createCustodyFundMove, which takes the
+ * same parameters, answers its record under `custodyTransaction` (real-world notes §4.1), the
+ * object §2.9 names, so that key is read too. A money-moving write: sent once, never retried.
  */
 
-const rawFundCustodyAccountSchema = z.object({
-  'externalFundMove details': wireNonEmptyList(rawFundMoveSchema, 'no fund move in the answer'),
+const createdMoves = wireList(rawCreatedFundMoveSchema);
+
+const rawFundCustodyAccountSchema = looseObject({
+  'externalFundMove details': createdMoves,
+  custodyTransaction: createdMoves,
+}).transform((raw, ctx) => {
+  const move = raw['externalFundMove details'][0] ?? raw.custodyTransaction[0];
+  if (move === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'no fund move in the answer' });
+    return z.NEVER;
+  }
+  return move;
 });
 
 export async function fundCustodyAccount(
@@ -34,8 +46,8 @@ export async function fundCustodyAccount(
     fieldsEntered: { amount: 'amount', description: 'description' },
   };
   // The move this call creates is a deposit whatever its description says.
-  return sendAndDecode(client, request, rawFundCustodyAccountSchema, (raw) => ({
-    ...normalizeFundMove(raw['externalFundMove details'][0]),
+  return sendAndDecode(client, request, rawFundCustodyAccountSchema, (move) => ({
+    ...normalizeCreatedFundMove(move, input),
     direction: 'in' as const,
     portalReference: input.reference ?? null,
   }));

@@ -3,6 +3,7 @@ import type { BankIdKind, FundMove, FundMoveDirection } from '../../contract/cus
 import { readReferenceNote } from './reference-note';
 import {
   looseObject,
+  unreadableAsNull,
   wireBankNumber,
   wireId,
   wireLocalOrZonedDateTime,
@@ -42,6 +43,55 @@ export const rawFundMoveSchema = looseObject({
   createdDate: wireLocalOrZonedDateTime,
   updatedDate: wireLocalOrZonedDateTime,
 });
+
+/*
+ * The move a deposit creates, as fundCustodyAccount answers it. A statusCode 101 answer means the
+ * platform created the move; its referenceNumber (§2.9) is what the portal needs to name it and to
+ * find it again (§4.4), so the one field required. Every other field is read leniently (null when
+ * it does not fit its documented shape), as createTrade's side fields are: an odd date or amount
+ * must not turn a deposit the platform accepted into one of unknown outcome and drop its id.
+ */
+export const rawCreatedFundMoveSchema = looseObject({
+  accountId: unreadableAsNull(wireId),
+  bankName: unreadableAsNull(wireText),
+  amount: unreadableAsNull(wireOptionalDecimal),
+  totalAmount: unreadableAsNull(wireOptionalDecimal),
+  accountNumber: unreadableAsNull(wireBankNumber),
+  routingNumber: unreadableAsNull(wireBankNumber),
+  accountName: unreadableAsNull(wireText),
+  accountHolderName: unreadableAsNull(wireText),
+  referenceNumber: wireId,
+  description: unreadableAsNull(wireText),
+  approvalStatus: unreadableAsNull(wireStatus),
+  status: unreadableAsNull(wireStatus),
+  fundStatus: unreadableAsNull(wireStatus),
+  routingNumberStatus: unreadableAsNull(wireStatus),
+  errors: unreadableAsNull(wireText),
+  createdDate: unreadableAsNull(wireLocalOrZonedDateTime),
+  updatedDate: unreadableAsNull(wireLocalOrZonedDateTime),
+});
+
+/**
+ * A created move (rawCreatedFundMoveSchema) as a FundMove. What it does not state readably is what
+ * was asked, which the platform accepted: the account and the amount sent (also when its two
+ * amount fields disagree: neither is picked), and pending, a move created and not yet submitted
+ * (§3).
+ */
+export function normalizeCreatedFundMove(
+  raw: z.output<typeof rawCreatedFundMoveSchema>,
+  sent: { accountId: string; amount: string },
+): FundMove {
+  const disagree =
+    raw.amount !== null && raw.totalAmount !== null && raw.amount !== raw.totalAmount;
+  const stated = disagree ? null : (raw.amount ?? raw.totalAmount);
+  return normalizeFundMove({
+    ...raw,
+    accountId: raw.accountId ?? sent.accountId,
+    amount: stated ?? sent.amount,
+    totalAmount: null,
+    status: raw.status ?? 'pending',
+  });
+}
 
 /*
  * Which way the money goes. §2.9 calls the object a deposit intent, yet getCustodyFundMoves (§4.3)

@@ -403,6 +403,88 @@ describe('deposit (fundCustodyAccount, §4.16)', () => {
     });
     expect(requests[0].body).toMatchObject({ description: 'Portal deposit MR-BBBBBCCCCC' });
   });
+
+  it.each([
+    // As the documents name the deposit's answer (real-world notes §4.1), wrapped as a create call.
+    ['externalFundMove details', (move: object) => [true, [move]]],
+    // As its sibling createCustodyFundMove answers its record (real-world notes §4.1, §2.9).
+    ['custodyTransaction', (move: object) => move],
+  ])('reads the created move under %j', async (key, wrap) => {
+    const { client } = fakeClient({
+      ...ok,
+      [key]: wrap(
+        wireFundMove({ referenceNumber: 'CFM9', amount: '25.500000', status: 'Pending' }),
+      ),
+    });
+    const move = await fundCustodyAccount(client, { accountId: 'A1234567', amount: '25.5' });
+    expect(move).toMatchObject({
+      referenceNumber: 'CFM9',
+      accountId: 'A1234567',
+      amount: '25.5',
+      status: 'pending',
+      direction: 'in',
+    });
+  });
+
+  it.each(['externalFundMove details', 'custodyTransaction'])(
+    'an accepted deposit under %j with odd fields still yields its referenceNumber (§2.9, §3)',
+    async (key) => {
+      const { client, errors } = fakeClient({
+        ...ok,
+        [key]: {
+          referenceNumber: 'CFM9',
+          accountId: '',
+          amount: '25,50',
+          routingNumber: { masked: true },
+          status: '',
+          createdDate: 'yesterday',
+          updatedDate: '18/10/2024 14:05',
+        },
+      });
+      const move = await fundCustodyAccount(client, {
+        accountId: 'A1234567',
+        amount: '25.5',
+        reference: 'MR-BBBBBCCCCC',
+      });
+      // What the platform did not state readably is what was asked, which it accepted: the
+      // account and amount sent, and pending, a move created and not yet submitted (§3).
+      expect(move).toMatchObject({
+        referenceNumber: 'CFM9',
+        accountId: 'A1234567',
+        amount: '25.5',
+        routingNumber: null,
+        status: 'pending',
+        createdAt: null,
+        updatedAt: null,
+        direction: 'in',
+        portalReference: 'MR-BBBBBCCCCC',
+      });
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('a deposit answer whose two amounts disagree states the amount sent, never one of the two', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      custodyTransaction: wireFundMove({ amount: '25.500000', totalAmount: '255.000000' }),
+    });
+    const move = await fundCustodyAccount(client, { accountId: 'A1234567', amount: '25.5' });
+    expect(move).toMatchObject({ referenceNumber: 'REF-1', amount: '25.5' });
+  });
+
+  it('a deposit answer without a referenceNumber, or with no record, is not understood', async () => {
+    for (const answer of [
+      { custodyTransaction: wireFundMove({ referenceNumber: '' }) },
+      { 'externalFundMove details': [true, []] },
+      { custodyTransaction: null },
+      {},
+    ]) {
+      const { client } = fakeClient({ ...ok, ...answer });
+      await expect(
+        fundCustodyAccount(client, { accountId: 'A1234567', amount: '10' }),
+      ).rejects.toMatchObject({ kind: 'bad_response', submitted: 'unknown' });
+    }
+  });
 });
 
 describe('disbursement (§2.10, §4.5)', () => {
