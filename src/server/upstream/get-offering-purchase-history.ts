@@ -9,6 +9,7 @@ import {
   wireDecimal,
   wireId,
   readRecords,
+  unreadableAsNull,
   wireLocalDateTime,
   wireOptionalDecimal,
   wireRecords,
@@ -21,9 +22,13 @@ import {
  * read becomes null (`.catch(null)`), and the purchase names it in `unreadable`. One odd field
  * then costs that figure alone: a trade whose amount is "abc" still adds its shares, one without
  * its investor its amount and shares (§2.3 lists every field as a string, none as optional).
+ * The trade id is `tradeId` in §2.3 and `orderId` in the rows getTradesForOffering answers under
+ * the same key (getTradesForOffering__kvl-101.json: `orderId` holds the created trade's id);
+ * either names the record, §2.3's spelling first when a row carries both.
  */
 const rawPurchaseSchema = looseObject({
-  tradeId: wireId,
+  tradeId: unreadableAsNull(wireId),
+  orderId: unreadableAsNull(wireId),
   accountId: wireId.nullable().catch(null),
   offeringId: wireId.nullable().catch(null),
   totalAmount: wireDecimal.nullable().catch(null),
@@ -33,6 +38,17 @@ const rawPurchaseSchema = looseObject({
   offeringTotalShares: wireOptionalDecimal.catch(null),
   targetAmount: wireOptionalDecimal.catch(null),
   remainingShares: wireOptionalDecimal.catch(null),
+}).transform(({ tradeId, orderId, ...row }, ctx) => {
+  const id = tradeId ?? orderId;
+  if (id === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['tradeId'],
+      message: 'no trade id (tradeId or orderId)',
+    });
+    return z.NEVER;
+  }
+  return { ...row, tradeId: id };
 });
 
 type RawPurchase = z.output<typeof rawPurchaseSchema>;

@@ -455,6 +455,58 @@ describe('purchase history shapes (§2.3)', () => {
     expect(history.balanceAmount).toBeNull();
   });
 
+  it('rows that name the trade orderId, as getTradesForOffering answers, are kept (getTradesForOffering__kvl-101.json)', async () => {
+    // The sample's row, its placeholders filled in.
+    const sampleRow = {
+      accountId: 'A1040173',
+      field1: '',
+      field2: '',
+      field3: '',
+      orderId: '1001',
+      orderStatus: 'CREATED',
+      totalAmount: '1.000000',
+      totalShares: '1.000000',
+      transactionType: 'WIRE',
+      unitPrice: '1.000000',
+    };
+    const { client } = fakeClient({
+      ...ok,
+      'Offering purchased details': [
+        sampleRow,
+        { ...sampleRow, orderId: 1002, totalAmount: '2.500000', totalShares: '2.500000' },
+      ],
+    });
+    const history = await getOfferingPurchaseHistory(client, { offeringId: '55' });
+    expect(history.skipped).toEqual([]);
+    expect(history.purchases[0]).toEqual({
+      tradeId: '1001',
+      accountId: 'A1040173',
+      accountName: null,
+      offeringId: '55',
+      amount: '1',
+      shares: '1',
+      purchasedAt: null,
+      unreadable: ['date'],
+      offeringTotalShares: null,
+      targetAmount: null,
+      remainingShares: null,
+    });
+    expect(history.purchases[1].tradeId).toBe('1002');
+    expect(history).toMatchObject({ totalAmountRaised: '3.5', totalSharesPurchased: '3.5' });
+  });
+
+  it('a row carrying both tradeId and orderId is named by tradeId, the spelling of §2.3', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      'Offering purchased details': [
+        { ...row, orderId: '999' },
+        { ...row, tradeId: '', orderId: '131' },
+      ],
+    });
+    const history = await getOfferingPurchaseHistory(client, { offeringId: '55' });
+    expect(history.purchases.map((p) => p.tradeId)).toEqual(['130', '131']);
+  });
+
   it('`{}` is an error, never an empty history with null totals', async () => {
     const { client } = fakeClient({ ...ok, 'Offering purchased details': {} });
     await expect(getOfferingPurchaseHistory(client, { offeringId: '55' })).rejects.toMatchObject({
