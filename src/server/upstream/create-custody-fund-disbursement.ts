@@ -4,6 +4,7 @@ import type { DisbursementRequest } from '../../contract/disbursements';
 import { legacyWrite, type UpstreamClient, type UpstreamRequest } from './client';
 import { withReferenceNote } from './reference-note';
 import {
+  formatWireAmount,
   sendAndDecode,
   looseObject,
   unreadableAsNull,
@@ -34,7 +35,8 @@ function buildDisbursementRequest(
   return {
     ...legacyWrite('createCustodyFundDisbursement', {
       accountId: input.accountId,
-      amount: input.amount,
+      // Six places, the upstream's amount format (§2); refused rather than rounded.
+      amount: formatWireAmount(input.amount),
       type: wireTypes[input.type],
       bankId: wire?.bankId,
       bankAccountId: wire?.bankAccountId,

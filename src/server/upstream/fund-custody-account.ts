@@ -4,7 +4,7 @@ import type { FundMove } from '../../contract/custody';
 import { legacyWrite, type UpstreamClient } from './client';
 import { normalizeCreatedFundMove, rawCreatedFundMoveSchema } from './fund-move-wire';
 import { withReferenceNote } from './reference-note';
-import { looseObject, sendAndDecode, wireList } from './wire';
+import { formatWireAmount, looseObject, sendAndDecode, wireList } from './wire';
 
 /*
  * fundCustodyAccount: a deposit from the linked bank into the custody account. §4.16 only names
@@ -39,7 +39,8 @@ export async function fundCustodyAccount(
   const request = {
     ...legacyWrite('fundCustodyAccount', {
       accountId: input.accountId,
-      amount: input.amount,
+      // Six places, as the fund move states its amount (§2.9); refused rather than rounded.
+      amount: formatWireAmount(input.amount),
       description: withReferenceNote(input.description, input.reference, 'in'),
     }),
     // The deposit form's fields; the account comes from the page.

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { compare, toFixed6, type DecimalString } from '../../contract/decimal';
 import type { UpstreamClient, UpstreamPayload, UpstreamRequest } from './client';
 import { UpstreamError, faultWords } from './errors';
 
@@ -460,6 +461,20 @@ export function formatUsDate(isoDate: string): string {
     throw new RangeError('not a calendar date YYYY-MM-DD');
   }
   return `${match[2]}-${match[3]}-${match[1]}`;
+}
+
+/**
+ * An amount as the upstream takes it: six decimal places (§2 Conventions, "Decimal amounts are
+ * usually strings with six decimal places"; §2.9 "Decimal with six places"), `12.3` →
+ * `12.300000`. Money is never rounded to be sent: an amount with more places is refused before
+ * anything is sent. Form amounts never have more (the contract's amount rules allow at most six).
+ */
+export function formatWireAmount(amount: DecimalString): string {
+  const sent = toFixed6(amount, 'down');
+  if (compare(sent, amount) !== 0) {
+    throw new RangeError('an amount with more than six decimal places is never rounded to send it');
+  }
+  return sent;
 }
 
 export const wireUsDate = scalarField((value) => {

@@ -386,7 +386,7 @@ describe('deposit (fundCustodyAccount, §4.16)', () => {
     expect(requests[0]).toMatchObject({
       method: 'POST',
       effect: 'write',
-      body: { amount: '2500', description: 'Savings · Portal deposit MR-BBBBBCCCCC' },
+      body: { amount: '2500.000000', description: 'Savings · Portal deposit MR-BBBBBCCCCC' },
     });
     expect(move).toMatchObject({ direction: 'in', portalReference: 'MR-BBBBBCCCCC' });
   });
@@ -402,6 +402,25 @@ describe('deposit (fundCustodyAccount, §4.16)', () => {
       reference: 'MR-BBBBBCCCCC',
     });
     expect(requests[0].body).toMatchObject({ description: 'Portal deposit MR-BBBBBCCCCC' });
+  });
+
+  it.each([
+    ['12.3', '12.300000'],
+    ['100000', '100000.000000'],
+    ['0.01', '0.010000'],
+    ['7.123456', '7.123456'],
+  ])('sends amount %j with six decimal places, %j (§2, §2.9)', async (amount, sent) => {
+    const { client, requests } = fakeClient({ ...ok, custodyTransaction: wireFundMove() });
+    await fundCustodyAccount(client, { accountId: 'A1234567', amount });
+    expect(requests[0].body).toMatchObject({ amount: sent });
+  });
+
+  it('refuses, before sending, an amount with more than six decimal places: never rounded', async () => {
+    const { client, requests } = fakeClient({ ...ok, custodyTransaction: wireFundMove() });
+    await expect(
+      fundCustodyAccount(client, { accountId: 'A1234567', amount: '12.3000001' }),
+    ).rejects.toThrow(RangeError);
+    expect(requests).toEqual([]);
   });
 
   it.each([
@@ -514,7 +533,7 @@ describe('disbursement (§2.10, §4.5)', () => {
     expect(requests[0]).toMatchObject({
       method: 'POST',
       effect: 'write',
-      body: { type: 'wire_domestic', bankId: '021000021' },
+      body: { type: 'wire_domestic', amount: '1000.000000', bankId: '021000021' },
     });
     expect(result).toMatchObject({
       type: 'wire_domestic',
@@ -522,6 +541,34 @@ describe('disbursement (§2.10, §4.5)', () => {
       additionalDetails: null,
       amount: '1000',
     });
+  });
+
+  it.each([
+    ['12.3', '12.300000'],
+    ['100000', '100000.000000'],
+  ])('sends amount %j with six decimal places, %j (§2)', async (amount, sent) => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      custodyFundDisbursement: { requestId: 'r', amount: '1.000000', type: 'ACH' },
+    });
+    const result = await createCustodyFundDisbursement(client, {
+      type: 'ach',
+      accountId: 'A1',
+      amount,
+    });
+    expect(requests[0].body).toMatchObject({ amount: sent });
+    expect(result.requestId).toBe('r');
+  });
+
+  it('refuses, before sending, a disbursement amount with more than six decimal places', async () => {
+    const { client, requests } = fakeClient({
+      ...ok,
+      custodyFundDisbursement: { requestId: 'r' },
+    });
+    await expect(
+      createCustodyFundDisbursement(client, { type: 'ach', accountId: 'A1', amount: '0.0000005' }),
+    ).rejects.toThrow(RangeError);
+    expect(requests).toEqual([]);
   });
 
   it('sends ACH without bank fields (§4.5)', async () => {
