@@ -41,6 +41,7 @@ const preflightRuleSchema = z.enum([
   'units_left',
   'custody_account',
   'ach_bank',
+  'investment_limit',
 ]);
 export type PreflightRule = z.infer<typeof preflightRuleSchema>;
 
@@ -102,6 +103,7 @@ const titles: Record<PreflightRule, string> = {
   units_left: 'Units available',
   custody_account: 'Custody account',
   ach_bank: 'Bank account for ACH',
+  investment_limit: 'Single investment limit',
 };
 
 const money = (value: string) => formatMoney(value, { locale: 'en-US' });
@@ -148,7 +150,7 @@ function reviewCheck(
 /** Whole units needed to reach `amount` at `price`. */
 
 export function computePreflight(
-  account: Pick<Account, 'id' | 'reviews'>,
+  account: Pick<Account, 'id' | 'reviews'> & Partial<Pick<Account, 'limits'>>,
   offering: Offering,
   today: string,
   /** None (or none the portal may read): the rule is left out; unreadable: it says so. */
@@ -287,6 +289,22 @@ export function computePreflight(
             detail: `None is linked, so this account cannot pay by ACH. ${ACH_CHOICES}`,
           },
     );
+  }
+
+  // A limit the platform keeps on the account (§2.5 singleInvestmentLimit), which the document
+  // does not say how it enforces: said before the form, against the offering's minimum, and
+  // never blocking (the platform decides). None set, or zero, is no limit.
+  const limit = account.limits?.singleInvestment ?? null;
+  if (limit !== null && compare(limit, '0') > 0) {
+    checks.push({
+      rule: 'investment_limit',
+      outcome: 'warn',
+      title: titles.investment_limit,
+      detail:
+        compare(offering.minAmount, limit) > 0
+          ? `This account's single investment limit at the platform is ${money(limit)}, below this offering's minimum investment of ${money(offering.minAmount)}: the platform may refuse any investment in it. Contact support before investing.`
+          : `This account's single investment limit at the platform is ${money(limit)}: the platform may refuse an investment above it.`,
+    });
   }
 
   return {

@@ -248,4 +248,34 @@ describe('preflight before investing: one rule at a time', () => {
     expect(unknown.achAvailable).toBeNull();
     expect(paymentMethodBlock(unknown, 'ach')).toBeNull();
   });
+
+  it.each([
+    ['no limit set', null, null],
+    ['a limit of zero, which is none', '0', null],
+    [
+      'a limit above the minimum',
+      '5000',
+      "This account's single investment limit at the platform is $5,000.00: the platform may refuse an investment above it.",
+    ],
+    [
+      'a limit below the minimum',
+      '50',
+      "This account's single investment limit at the platform is $50.00, below this offering's minimum investment of $100.00: the platform may refuse any investment in it. Contact support before investing.",
+    ],
+  ])(
+    'an account with %s (§2.5 singleInvestmentLimit) is warned, never blocked',
+    (_, limit, detail) => {
+      const result = computePreflight(
+        { ...account(), limits: { rule506c: null, accountTotal: null, singleInvestment: limit } },
+        openOffering,
+        today,
+        null,
+      );
+      const found = result.checks.find((c) => c.rule === 'investment_limit');
+      expect(found && { outcome: found.outcome, detail: found.detail }).toEqual(
+        detail === null ? undefined : { outcome: 'warn', detail },
+      );
+      expect(result.canInvest).toBe(true);
+    },
+  );
 });
