@@ -94,6 +94,15 @@ export interface CustodyFacts {
 /** The custody account could not be read right now (the upstream failed or answered oddly). */
 export const CUSTODY_UNREADABLE = 'unreadable';
 
+/**
+ * The account's single investment limit at the platform (§2.5 singleInvestmentLimit), null when
+ * none is set. Zero is read as none set, as an empty field is: §2.5 gives the field no meaning.
+ */
+export const singleInvestmentLimit = (limits: Account['limits']): string | null =>
+  limits.singleInvestment !== null && compare(limits.singleInvestment, '0') > 0
+    ? limits.singleInvestment
+    : null;
+
 const titles: Record<PreflightRule, string> = {
   account_approval: 'Account approval',
   kyc: 'Identity (KYC)',
@@ -294,8 +303,8 @@ export function computePreflight(
   // A limit the platform keeps on the account (§2.5 singleInvestmentLimit), which the document
   // does not say how it enforces: said before the form, against the offering's minimum, and
   // never blocking (the platform decides). None set, or zero, is no limit.
-  const limit = account.limits?.singleInvestment ?? null;
-  if (limit !== null && compare(limit, '0') > 0) {
+  const limit = account.limits ? singleInvestmentLimit(account.limits) : null;
+  if (limit !== null) {
     checks.push({
       rule: 'investment_limit',
       outcome: 'warn',

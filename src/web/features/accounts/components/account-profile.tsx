@@ -1,4 +1,5 @@
 import type { AccountView } from '../../../../contract/account-views';
+import { singleInvestmentLimit } from '../../../../contract/preflight';
 import { Code, DescriptionList, SectionCard } from '../../../components/description-list';
 import { formatCode, formatMoney, formatPhone } from '../../../lib/format';
 
@@ -13,6 +14,7 @@ function addressLines(account: AccountView): string {
 
 /** Profile and address of an account; the tax id is masked by the BFF for every role. */
 export function AccountProfile({ account }: { account: AccountView }) {
+  const limit = singleInvestmentLimit(account.limits);
   return (
     <SectionCard title="Profile">
       <DescriptionList
@@ -36,9 +38,8 @@ export function AccountProfile({ account }: { account: AccountView }) {
           ],
           [
             'Single investment limit',
-            account.limits.singleInvestment
-              ? formatMoney(account.limits.singleInvestment)
-              : 'None set',
+            // As the invest checklist reads it: none set, or zero, is no limit.
+            limit !== null ? formatMoney(limit) : 'None set',
           ],
         ]}
       />
