@@ -131,6 +131,22 @@ describe('validation words', () => {
     });
   });
 
+  it('a part of the form left out is named as required, and one of another kind by its kind', async () => {
+    const ira = (body: unknown) =>
+      call(h.app, 'POST', `/api/accounts/${accountA}/ira-supplement`, {
+        cookie: investor,
+        body,
+        headers: { 'idempotency-key': newKey() },
+      });
+    const left = apiErrorOf(await ira({}));
+    expect(left.fields).toContainEqual({ field: 'mailing', message: 'mailing is required' });
+    expect(left.message).toMatch(/^mailing is required \(and \d+ more problems?\)$/);
+    expect(apiErrorOf(await ira({ mailing: 'Main Street 1' })).fields).toContainEqual({
+      field: 'mailing',
+      message: 'mailing must be an object',
+    });
+  });
+
   it('a text/plain body: 415, send it as JSON', async () => {
     const res = await deposit('amount=10', { 'content-type': 'text/plain' });
     expect(res.statusCode).toBe(415);

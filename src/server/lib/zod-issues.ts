@@ -17,7 +17,16 @@ function toFieldIssues(issues: readonly IssueLike[], prefix?: string) {
     const field =
       [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || (prefix ?? 'request');
     let message = issue.message;
-    if (issue.code === 'unrecognized_keys' && issue.keys) {
+    // zod's type sentence ("Invalid input: expected object, received undefined") in words: a
+    // field left out is required; one of another kind names the kind it must be.
+    const type = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+    if (type) {
+      const [, expected, received] = type;
+      message =
+        received === 'undefined'
+          ? `${field} is required`
+          : `${field} must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+    } else if (issue.code === 'unrecognized_keys' && issue.keys) {
       message = `Unexpected field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
     } else if (/^Invalid input|^Invalid option|^Too (big|small)|^Invalid string/.test(message)) {
       message = `${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
