@@ -218,7 +218,7 @@ describe('boot configuration', () => {
   });
 
   it('notes at start a real API on PGlite whose sealing key lies beside the store, and nothing else', () => {
-    const real = { ...REAL_API, DATA_DIR: '/srv/portal' };
+    const real = { ...REAL_API, DATA_DIR: '/srv/portal', TRANSACT_TIME_ZONE: 'America/Denver' };
     expect(startNotes(loadConfig(real))).toEqual([
       'Note: DATA_ENCRYPTION_KEY is not set, so second-factor secrets and held bank details are sealed with the key file in /srv/portal, beside the store: a copy of that folder carries both. Set DATA_ENCRYPTION_KEY from your secret store (README, Configuration).',
     ]);
@@ -226,6 +226,21 @@ describe('boot configuration', () => {
     expect(startNotes(loadConfig({ ...real, DATA_ENCRYPTION_KEY: key }))).toEqual([]);
     // The sandbox's demo has no real money to protect.
     expect(startNotes(loadConfig({}))).toEqual([]);
+  });
+
+  it('notes at start a real API whose time zone was left to the UTC default, and one on body credentials', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const real = { ...REAL_API, DATA_ENCRYPTION_KEY: key };
+    expect(startNotes(loadConfig(real))).toEqual([
+      "Note: TRANSACT_TIME_ZONE is not set, so the platform's zone-less timestamps are read as UTC. Set it to the zone the platform writes them in (an IANA name such as America/Denver): a wrong zone shows every platform time hours off, and dates near midnight on the wrong day.",
+    ]);
+    // Set, even to UTC, it is the operator's word.
+    expect(startNotes(loadConfig({ ...real, TRANSACT_TIME_ZONE: 'UTC' }))).toEqual([]);
+    expect(
+      startNotes(loadConfig({ ...real, TRANSACT_TIME_ZONE: 'UTC', TRANSACT_AUTH: 'body' })),
+    ).toEqual([
+      expect.stringMatching(/^Note: TRANSACT_AUTH=body: the platform operations read with GET/),
+    ]);
   });
 
   it('the window of the same request sent twice: 10 minutes by default, 0 turns it off, bad values name the setting', () => {

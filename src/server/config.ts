@@ -212,6 +212,8 @@ export interface Config {
   upstream?: UpstreamSettings;
   upstreamAuth: AuthMode;
   upstreamTimeZone: string;
+  /** Whether TRANSACT_TIME_ZONE was set, rather than taken as UTC by default. */
+  upstreamTimeZoneSet: boolean;
   upstreamTimeoutMs: number;
   upstreamMaxSockets: number;
   /** TRANSACT_SIDE_READ_GRACE_MS (lib/in-time.ts). */
@@ -520,6 +522,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     upstreamBreaker: breaker,
     upstreamAuth: e.TRANSACT_AUTH,
     upstreamTimeZone: e.TRANSACT_TIME_ZONE,
+    upstreamTimeZoneSet: 'TRANSACT_TIME_ZONE' in present,
     upstreamTimeoutMs: e.TRANSACT_TIMEOUT_MS,
     upstreamMaxSockets: e.TRANSACT_MAX_SOCKETS,
     sideReadGraceMs: e.TRANSACT_SIDE_READ_GRACE_MS,
@@ -600,6 +603,13 @@ export function startNotes(config: Config): string[] {
       ? []
       : [
           `Note: DATA_ENCRYPTION_KEY is not set, so second-factor secrets and held bank details are sealed with the key file in ${config.dataDir}, beside the store: a copy of that folder carries both. Set DATA_ENCRYPTION_KEY from your secret store (README, Configuration).`,
+        ]),
+    // §2 Conventions: the platform's timestamps carry no zone, and the document names none. UTC
+    // is the sandbox's; against a real platform a wrong zone moves every time shown by hours.
+    ...(config.upstreamTimeZoneSet
+      ? []
+      : [
+          "Note: TRANSACT_TIME_ZONE is not set, so the platform's zone-less timestamps are read as UTC. Set it to the zone the platform writes them in (an IANA name such as America/Denver): a wrong zone shows every platform time hours off, and dates near midnight on the wrong day.",
         ]),
     // §5 rule 6: every GET needs header credentials. The portal serves the rest, and each page
     // that needs a GET says why it cannot show it; the operator is told once, here.
