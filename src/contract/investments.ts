@@ -198,12 +198,12 @@ export function checkInvestment(
   }
   if (compare(offering.minAmount, '0') > 0 && compare(amount, offering.minAmount) < 0) {
     return fail(
-      `The amount (${usd(amount)}) is below this offering's minimum investment of ${usd(offering.minAmount)}`,
+      `The amount (${exact(amount)}) is below this offering's minimum investment of ${usd(offering.minAmount)}`,
     );
   }
   if (compare(offering.maxAmount, '0') > 0 && compare(amount, offering.maxAmount) > 0) {
     return fail(
-      `The amount (${usd(amount)}) is above this offering's maximum investment of ${usd(offering.maxAmount)}`,
+      `The amount (${exact(amount)}) is above this offering's maximum investment of ${usd(offering.maxAmount)}`,
     );
   }
   return pass({ units: units.value, unitPrice: offering.unitPrice, amount });
@@ -302,4 +302,9 @@ export type InvestmentReceipt = z.infer<typeof investmentReceiptSchema>;
 
 const plain = (value: string) => formatShares(value, 'en-US');
 const usd = (value: string) => formatMoney(value, { locale: 'en-US' });
+/**
+ * Units × a price of more than two places, as it is: rounded to the cent, $0.999999 would read
+ * "$1.00 is below the minimum of $1.00".
+ */
+const exact = (value: string) => formatMoney(value, { locale: 'en-US', precision: 'stated' });
 const price = (value: string) => formatMoney(value, { locale: 'en-US', precision: 'price' });

@@ -95,6 +95,14 @@ describe('investment bounds', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(message);
   });
+  it('names the amount to its last place where the cent would hide why it is refused', () => {
+    const thirds = { ...offering, unitPrice: '0.333333', minAmount: '1.00' };
+    expect(checkInvestment(thirds, '3')).toEqual({
+      ok: false,
+      message: "The amount ($0.999999) is below this offering's minimum investment of $1.00",
+    });
+    expect(checkInvestment(thirds, '4').ok).toBe(true);
+  });
   it.each(['10', '500', '250'])('accepts %s units at the bounds and between', (units) => {
     expect(checkInvestment(offering, units).ok).toBe(true);
   });
