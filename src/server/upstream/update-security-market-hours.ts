@@ -10,8 +10,9 @@ import { sendAndDecode, looseObject, wireId, wireOne } from './wire';
 
 /**
  * §4.14: request fields are `<day>HoursStart`/`<day>HoursEnd` (HH:mm, US Eastern) and
- * `<day>Closed` = yes when closed; the closed flag is left out when hours are given. Labelled GET
- * but invoked with POST. An update: sent once, never retried.
+ * `<day>Closed` = yes when closed. With hours the flag is `no` ("the value no is also sent"): a
+ * day closed before is opened by saying so, not left to the platform to infer from the hours.
+ * Labelled GET but invoked with POST. An update: sent once, never retried.
  */
 function buildUpdateSecurityHoursRequest(input: SecurityHoursUpdate): UpstreamRequest {
   const body: Record<string, WireValue> = { securityId: input.securityId };
@@ -22,6 +23,7 @@ function buildUpdateSecurityHoursRequest(input: SecurityHoursUpdate): UpstreamRe
     else {
       body[`${day}HoursStart`] = change.open;
       body[`${day}HoursEnd`] = change.close;
+      body[`${day}Closed`] = 'no';
     }
   }
   return legacyWrite('updateSecurityMarketHours', body);

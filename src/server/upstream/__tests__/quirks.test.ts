@@ -1115,6 +1115,7 @@ describe('market hours (§2.7, §2.8, §4.13, §4.14)', () => {
       securityId: '42',
       mondayHoursStart: '09:05',
       mondayHoursEnd: '16:00',
+      mondayClosed: 'no',
       fridayClosed: 'yes',
     });
     expect(result.securityId).toBe('42');
