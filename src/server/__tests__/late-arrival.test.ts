@@ -94,6 +94,17 @@ describe('a lost answer and a platform that answers late', () => {
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
     return reference;
   };
+  /** A reconciliation pass run here, as the scheduled job runs it, with `options` on top. */
+  const passWith = (options: Partial<Parameters<typeof reconcile>[0]>) =>
+    reconcile({
+      db: h.db,
+      upstream: h.built.deps.upstream,
+      settledBy: 'system',
+      notSentAfterMs: QUIET_MS,
+      disbursementsListed: true,
+      recheckNotSentMs: 86_400_000,
+      ...options,
+    });
   /** As if its call had begun this long ago. */
   const sentAgo = (reference: string, ms: number) => {
     const at = new Date(Date.now() - ms);
@@ -313,15 +324,7 @@ describe('a lost answer and a platform that answers late', () => {
     await sentAgo(reference, QUIET_MS + 1_000);
     await reconcileNow();
     await arrivesLate(reference, '20.25');
-    const summary = await reconcile({
-      db: h.db,
-      upstream: h.built.deps.upstream,
-      settledBy: 'system',
-      notSentAfterMs: QUIET_MS,
-      disbursementsListed: true,
-      recheckNotSentMs: 86_400_000,
-      now: () => new Date(Date.now() + 86_400_000 + 60_000),
-    });
+    const summary = await passWith({ now: () => new Date(Date.now() + 86_400_000 + 60_000) });
     expect(summary.foundAfterNotSent).toBe(0);
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
   });
@@ -329,22 +332,12 @@ describe('a lost answer and a platform that answers late', () => {
   it('absent from fund moves read only in part, it stays unknown: it may be among those not read', async () => {
     const reference = await lostDisbursement('20.75');
     await sentAgo(reference, QUIET_MS + 1_000);
-    const pass = (bound: { maxPages?: number; pageSize?: number }) =>
-      reconcile({
-        db: h.db,
-        upstream: h.built.deps.upstream,
-        settledBy: 'system',
-        notSentAfterMs: QUIET_MS,
-        disbursementsListed: true,
-        recheckNotSentMs: 86_400_000,
-        ...bound,
-      });
     // One move of the account read, of the several the sandbox seeds it with.
-    const partial = await pass({ maxPages: 1, pageSize: 1 });
+    const partial = await passWith({ maxPages: 1, pageSize: 1 });
     expect(partial).toMatchObject({ notSent: 0, unreadable: 1, stillUnknown: 1 });
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
     // Every move read: its absence now tells.
-    expect(await pass({})).toMatchObject({ notSent: 1, unreadable: 0 });
+    expect(await passWith({})).toMatchObject({ notSent: 1, unreadable: 0 });
     expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
   });
 
