@@ -92,6 +92,24 @@ describe('the compliance search', () => {
   });
 });
 
+describe('the compliance search answered "not found"', () => {
+  it('reads a search the platform answers with a not-found code (as real traffic answers an empty list) as no match', async () => {
+    const reviewer = await signIn(h.app, 'compliance@demo.test');
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'searchEntity',
+      statusCode: '404',
+      times: 1,
+    });
+    const found = complianceSearchResultSchema.parse(
+      await read('/api/compliance/search?q=an', reviewer),
+    );
+    expect(found.unsearched).toEqual([]);
+    expect(found.entities).toEqual([]);
+    // The other half is searched as ever.
+    expect(found.accounts.length).toBeGreaterThan(0);
+  });
+});
+
 describe('the invest preflight', () => {
   it('says why the linked bank could not be checked, by the code of a whole reply', async () => {
     const offering = await investableOffering(h.app, investor);

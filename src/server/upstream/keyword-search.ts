@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { legacyRead, type UpstreamClient } from './client';
+import { isUpstreamError } from './errors';
 import { sendAndReadRecords, type RecordKeys, type RecordsRead } from './wire';
 
 /**
@@ -23,5 +24,14 @@ export function keywordSearch<Schema extends z.ZodType, Result>(
       schema,
       normalize,
       keys,
-    );
+    ).catch((err: unknown) => {
+      // A search that matched nothing may be answered with a not-found code, as real traffic
+      // answers an empty list read (getLinkedAccounts__kvl-404-no-links.json: statusCode 404,
+      // "Couldn't find any Link!"): no match, not a failure. Only a code the platform stated in
+      // its answer; an address that is not the platform's (an HTML 404) stays a failure.
+      if (isUpstreamError(err) && err.kind === 'not_found' && err.statusCode !== undefined) {
+        return { records: [], skipped: [] };
+      }
+      throw err;
+    });
 }
