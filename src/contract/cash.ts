@@ -100,6 +100,8 @@ export interface DepositRequest {
   description?: string;
   /** Our reference in the register (MR-…), carried in the description the fund move keeps. */
   reference?: string | null;
+  /** The requester's address as the BFF sees it (fundCustodyAccount's createdIpAddress). */
+  requesterIp?: string;
 }
 
 /** The bank as the upstream reports it (clear numbers; the BFF masks them). */

@@ -189,7 +189,7 @@ export const cashRoutes = [
       describe: ({ params, body }) => ({ accountId: params.accountId, amount: body.amount }),
       upstreamId: (receipt) => receipt.referenceNumber,
     },
-    async handler({ params, body, deps, audit, moneyReference }) {
+    async handler({ params, body, deps, audit, moneyReference, request }) {
       // A deposit is pulled from the linked bank (§4.16): without one the upstream can only refuse.
       if ((await readLinkedBank(deps, params.accountId)).state === 'none') {
         throw notSentRefusal(
@@ -207,6 +207,8 @@ export const cashRoutes = [
         accountId: params.accountId,
         amount: body.amount,
         reference: moneyReference,
+        // The requester's address as the BFF sees it, never the browser's word.
+        requesterIp: request.ip,
         ...(body.description ? { description: body.description } : {}),
       }).catch((err: unknown) => {
         throw depositFailure(err);

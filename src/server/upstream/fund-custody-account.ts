@@ -42,6 +42,8 @@ export async function fundCustodyAccount(
       // Six places, as the fund move states its amount (§2.9); refused rather than rounded.
       amount: formatWireAmount(input.amount),
       description: withReferenceNote(input.description, input.reference, 'in'),
+      // A documented parameter (real-world notes §4.1), as createIssuerAccount sends it (§4.6).
+      createdIpAddress: input.requesterIp,
     }),
     // The deposit form's fields; the account comes from the page.
     fieldsEntered: { amount: 'amount', description: 'description' },

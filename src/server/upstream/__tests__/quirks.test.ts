@@ -382,11 +382,17 @@ describe('deposit (fundCustodyAccount, §4.16)', () => {
       amount: '2500',
       description: 'Savings',
       reference: 'MR-BBBBBCCCCC',
+      requesterIp: '203.0.113.7',
     });
     expect(requests[0]).toMatchObject({
       method: 'POST',
       effect: 'write',
-      body: { amount: '2500.000000', description: 'Savings · Portal deposit MR-BBBBBCCCCC' },
+      body: {
+        amount: '2500.000000',
+        description: 'Savings · Portal deposit MR-BBBBBCCCCC',
+        // A documented parameter (real-world notes §4.1): the requester's address.
+        createdIpAddress: '203.0.113.7',
+      },
     });
     expect(move).toMatchObject({ direction: 'in', portalReference: 'MR-BBBBBCCCCC' });
   });
