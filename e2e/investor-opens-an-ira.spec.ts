@@ -126,6 +126,16 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page, 'IRA request already waiting');
   expect(await upstreamCalls(page, 'addCustodyAccountSupplement', accountId)).toBe(before + 1);
+
+  // The account's next job, a disbursement, is offered with the new custody account's status
+  // said first: the platform may refuse money moves until it approves the account.
+  await page.goto(`/accounts/${accountId}/disbursements/new`);
+  await expect(page.getByText('This custody account is not approved yet')).toBeVisible();
+  await expect(
+    page.getByText(/The platform lists it as Pending\. A disbursement request may be refused/),
+  ).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page, 'disbursement from a custody account not approved yet');
 });
 
 test('an account that has its IRA custody account is told so, with where to see it, instead of the wizard', async ({
