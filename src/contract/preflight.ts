@@ -159,6 +159,7 @@ function reviewCheck(
 /** Whole units needed to reach `amount` at `price`. */
 
 export function computePreflight(
+  // The limits may be left out (an account as GET /api/accounts lists it has none): no limit rule.
   account: Pick<Account, 'id' | 'reviews'> & Partial<Pick<Account, 'limits'>>,
   offering: Offering,
   today: string,

@@ -454,6 +454,16 @@ const endStoppedClaims = (deps: Deps) =>
 /** The most recently ended requests the standing list names (ownStandingRequestsSchema). */
 const RECENTLY_ENDED_LIMIT = 20;
 
+/**
+ * The moves of `accountId` among those read (a move of another account is never taken for one
+ * of its requests), each with its direction as the register knows it (withKnownDirections).
+ */
+const movesOfAccount = (deps: Deps, accountId: string, moves: readonly FundMove[]) =>
+  withKnownDirections(
+    deps.db,
+    moves.filter((move) => move.accountId === accountId),
+  );
+
 /** The most accounts whose fund moves one page of the register reads (one platform call each). */
 const FUND_MOVE_ACCOUNTS_PER_PAGE = 10;
 
@@ -481,10 +491,7 @@ async function fundMovesOfFollowed(
           pageSize: FUND_MOVES_PAGE,
           maxPages: 1,
         });
-        const moves = await withKnownDirections(
-          deps.db,
-          read.moves.filter((move) => move.accountId === accountId),
-        );
+        const moves = await movesOfAccount(deps, accountId, read.moves);
         const mine = answered.filter((row) => row.accountId === accountId);
         const { own } = ownFundMoves(mine, moves);
         for (const row of mine) {
@@ -876,10 +883,7 @@ async function refuseNeverArrivedWhileItsMoveIsListed(
       { submitted: 'no' },
     );
   }
-  const moves = await withKnownDirections(
-    deps.db,
-    read.moves.filter((move) => move.accountId === request.accountId),
-  );
+  const moves = await movesOfAccount(deps, request.accountId, read.moves);
   const move = ownFundMoves([request], moves).own.get(request.reference);
   if (!move) return;
   throw new HttpError(
@@ -1333,10 +1337,7 @@ export const moneyRequestRoutes = [
       // became of the request, not as a second movement. A second one carrying the same
       // reference (the request reached the platform twice) is listed as its own entry, told so,
       // never folded into the first.
-      const ownMoves = await withKnownDirections(
-        deps.db,
-        (moves?.moves ?? []).filter((move) => move.accountId === accountId),
-      );
+      const ownMoves = await movesOfAccount(deps, accountId, moves?.moves ?? []);
       const { own: movesOfRequests, goesItsWay } = ownFundMoves(register.items, ownMoves);
       const twice = new Map<string, string[]>();
       for (const move of ownMoves) {

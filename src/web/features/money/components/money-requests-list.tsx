@@ -145,6 +145,8 @@ function Outcome({
     const state = (moved === 'deposit' ? acceptedDepositState : acceptedDisbursementState)(
       request.fundMoveStatus,
     );
+    // Staff are the support desk an investor's next step may send them to.
+    const next = reviewer ? state.staffNext : state.next;
     return (
       <>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -152,9 +154,7 @@ function Outcome({
         </Typography>
         <Typography variant="body2">
           {state.meaning}
-          {/* Staff are the support desk an investor's next step may send them to. */}
-          {(reviewer ? state.staffNext : state.next) &&
-            ` Next: ${reviewer ? state.staffNext : state.next}`}
+          {next && ` Next: ${next}`}
         </Typography>
         <LaterLines request={request} />
       </>
