@@ -581,6 +581,34 @@ describe('security trading hours when the platform fails', () => {
     });
   });
 
+  it('on a market holiday lists the securities of the last trading day, never asking for the holiday’s book', async () => {
+    // Thursday 2026-11-26 (Thanksgiving Day), noon in New York: the exchange does not trade, so
+    // its book holds nothing; the Wednesday's names the securities. The holiday's book, were it
+    // asked for, fails here, which a reviewer would read as a gap.
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    h.built.deps.orderBook.invalidate();
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getOrdersForADay',
+      httpStatus: 503,
+      when: { date: '11-26-2026' },
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-26T17:00:00Z'));
+      const res = await call(h.app, 'GET', '/api/securities', { cookie: compliance });
+      expect(res.statusCode).toBe(200);
+      const body = securityListSchema.parse(res.json());
+      expect(body.gaps).toEqual([]);
+      expect(body.securities.map((s) => s.securityId).sort()).toEqual(
+        sandboxSecurities.map((s) => String(s.securityId)).sort(),
+      );
+    } finally {
+      vi.useRealTimers();
+      await clearFaults(h.sandboxUrl);
+      h.built.deps.orderBook.invalidate();
+    }
+  });
+
   it('a reviewer whose order book cannot be read still lists the securities last read, and is told why', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
     // A list read whole once, then the book fails.

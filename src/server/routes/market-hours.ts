@@ -1,8 +1,4 @@
-import {
-  marketHoursAt,
-  marketHoursResponseSchema,
-  previousTradingDay,
-} from '../../contract/market-week';
+import { marketHoursAt, marketHoursResponseSchema } from '../../contract/market-week';
 import { weekdays, type DayHours, type WeekHours } from '../../contract/market-hours';
 import { WEEKDAY_LABELS, type WeekHoursInput } from '../../contract/rules/market-hours';
 import {
@@ -17,10 +13,10 @@ import {
   securityListSchema,
   type SecurityList,
 } from '../../contract/security-hours';
-import { dayOfWeek, EASTERN, todayInZone } from '../../contract/time';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import type { DayBook } from '../lib/order-book-cache';
+import { bookNamingSecurities } from '../lib/securities-book';
 import { changesOfHours } from '../lib/hours-changes';
 import { lostHoursSave, securityHoursEvents, securityHoursSettlements } from '../store/audit';
 import { whileHolding } from '../store/keyed-lock';
@@ -30,13 +26,6 @@ import { getMarketHours } from '../upstream/get-market-hours';
 import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
 import { updateSecurityMarketHours } from '../upstream/update-security-market-hours';
 import { defineRoute } from './define';
-
-/** The latest weekday's book, for security names (no upstream operation lists securities). */
-function latestTradingDay(now: Date): string {
-  const today = todayInZone(EASTERN, now);
-  const weekday = dayOfWeek(today);
-  return weekday === 'saturday' || weekday === 'sunday' ? previousTradingDay(today) : today;
-}
 
 /** One day's hours as the audit log keeps them: `09:30–16:00 ET` (US Eastern, §8) or `closed`. */
 function dayText(day: DayHours): string {
@@ -263,21 +252,21 @@ export const marketHoursRoutes = [
     tags: ['market hours'],
     response: securityListSchema,
     async handler({ user, deps, request }) {
-      const day = latestTradingDay(new Date());
       const issuerStaff = user!.role === 'issuer_staff';
       const gaps: string[] = [];
-      // No upstream operation lists securities: the list is the book. Issuer staff's list is
-      // their links; the book only names them, so without it they are listed by ID. Anyone
-      // else's comes from what did not fail (listWithoutBook).
-      let book;
-      try {
-        book = await deps.orderBook.load(day);
-      } catch (err) {
-        if (!issuerStaff) return listWithoutBook(day, err, deps, request.id);
+      // No upstream operation lists securities: the list is the book (bookNamingSecurities).
+      // Issuer staff's list is their links; the book only names them, so without it they are
+      // listed by ID. Anyone else's comes from what did not fail (listWithoutBook).
+      const read = await bookNamingSecurities(new Date(), (day) => deps.orderBook.load(day));
+      let book: DayBook | null;
+      if ('failure' in read) {
+        if (!issuerStaff) return listWithoutBook(read.day, read.failure, deps, request.id);
         gaps.push(
           'The names of your securities could not be read from the latest order book right now, so each is shown by its ID.',
         );
         book = null;
+      } else {
+        book = read.book;
       }
       if (book?.incomplete) gaps.push(partBookGap(book, issuerStaff, request.id));
       const names = new Map(book?.securities.map((s) => [s.securityId, s.securityName]) ?? []);
