@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { EASTERN, todayInZone } from '../src/contract/time';
 import {
   expectNoSeriousA11yViolations,
   linkedAccountIds,
@@ -67,7 +68,8 @@ test('an investor opens an IRA through the wizard; going back keeps the answers'
   await page.getByLabel('Regular contribution').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Tax year is required for a regular contribution')).toBeVisible();
-  await page.getByLabel('Tax year').fill(String(new Date().getFullYear()));
+  // This year in US Eastern time, as the rule counts it (contract/ira.ts).
+  await page.getByLabel('Tax year').fill(todayInZone(EASTERN).slice(0, 4));
   await page.getByLabel('Firm name', { exact: true }).fill('Old Brokerage');
   await page.getByLabel('Account number at that firm').fill('99887766');
   await expectNoSeriousA11yViolations(page, 'IRA funding');

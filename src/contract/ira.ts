@@ -10,6 +10,7 @@ import {
 import { checkCountryCode, checkUsState, checkZip } from './rules/identity';
 import { periodTimeZoneSchema } from './dates';
 import { requiredTextSchema } from './free-text';
+import { addDays, dayOfWeek, EASTERN, todayInZone } from './time';
 
 /**
  * Opening a custodial (IRA) account: the supplement of interface document §4.7 as a wizard.
@@ -143,22 +144,42 @@ const holdingIsEmpty = (holding: Holding | undefined) =>
   !holding || Object.values(holding).every((value) => !value);
 
 export interface IraRuleOptions {
-  /** Today, YYYY-MM-DD; read at validation time when absent. */
+  /** Today, YYYY-MM-DD; today in US Eastern time when absent, read at validation time. */
   today?: string;
 }
 
 /**
- * The tax year of a regular contribution: this year or last year (contributions for the prior
- * year are accepted until the filing deadline; the document only says YYYY, §4.7).
+ * The last day a contribution may count for the year before `year`: the filing deadline, April 15
+ * (the IRS's rule for prior-year IRA contributions; the document only says YYYY, §4.7), moved to
+ * the Monday after when it falls on a weekend.
+ */
+function priorYearDeadline(year: number): string {
+  const april15 = `${year}-04-15`;
+  const weekday = dayOfWeek(april15);
+  return weekday === 'saturday'
+    ? addDays(april15, 2)
+    : weekday === 'sunday'
+      ? addDays(april15, 1)
+      : april15;
+}
+
+/**
+ * The tax year of a regular contribution: this year, or last year until its filing deadline.
+ * Years count in US Eastern time, the portal's business day (§8): at 8 PM on December 31 in New
+ * York the next year has begun in UTC, not there.
  */
 function taxYearProblem(year: string | undefined, today: string): string | null {
   if (!year) return 'Tax year is required for a regular contribution';
   if (!/^\d{4}$/.test(year)) return 'Tax year must be a year such as 2025';
   const current = Number(today.slice(0, 4));
-  if (Number(year) !== current && Number(year) !== current - 1) {
-    return `Tax year must be ${current} or ${current - 1}`;
-  }
-  return null;
+  const deadline = priorYearDeadline(current);
+  const lastYearOpen = today <= deadline;
+  if (Number(year) === current || (lastYearOpen && Number(year) === current - 1)) return null;
+  const allowed = lastYearOpen ? `${current} or ${current - 1}` : `${current}`;
+  if (Number(year) > current) return `Tax year must be ${allowed}: ${year} has not begun`;
+  return lastYearOpen
+    ? `Tax year must be ${allowed}`
+    : `Tax year must be ${allowed}: contributions for ${current - 1} could be made until its filing deadline, April ${deadline.slice(8)}, ${current}`;
 }
 
 export function makeFundingStepSchema(options: IraRuleOptions = {}) {
@@ -182,7 +203,7 @@ export function makeFundingStepSchema(options: IraRuleOptions = {}) {
       secondHolding: makeHoldingSchema(holdingLabels.secondHolding).optional(),
     })
     .superRefine((value, ctx) => {
-      const today = options.today ?? new Date().toISOString().slice(0, 10);
+      const today = options.today ?? todayInZone(EASTERN);
       if (value.contributionMethod === 'regular_contribution') {
         const problem = taxYearProblem(value.contributionTaxYear, today);
         if (problem)

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeIraSupplementSchema, toSupplementRequest } from '../ira';
 
 const schema = makeIraSupplementSchema({ today: '2026-03-10' });
@@ -22,6 +22,56 @@ const issues = (input: unknown) => {
   const result = schema.safeParse(input);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 };
+
+const regularFor = (contributionTaxYear: string) => ({
+  ...valid,
+  funding: { contributionMethod: 'regular_contribution', contributionTaxYear, currentHolding: {} },
+});
+const taxYearIssues = (today: string | undefined, year: string) => {
+  const result = makeIraSupplementSchema(today ? { today } : {}).safeParse(regularFor(year));
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+};
+
+describe('the tax year of a regular contribution', () => {
+  it('takes last year until its filing deadline, April 15, and then this year only', () => {
+    expect(taxYearIssues('2026-04-15', '2025')).toEqual([]);
+    expect(taxYearIssues('2026-04-16', '2025')).toEqual([
+      'Tax year must be 2026: contributions for 2025 could be made until its filing deadline, April 15, 2026',
+    ]);
+    expect(taxYearIssues('2026-04-16', '2026')).toEqual([]);
+  });
+
+  it('moves the deadline to the Monday after when April 15 is a weekend day', () => {
+    // 2028-04-15 is a Saturday.
+    expect(taxYearIssues('2028-04-17', '2027')).toEqual([]);
+    expect(taxYearIssues('2028-04-18', '2027')).toEqual([
+      'Tax year must be 2028: contributions for 2027 could be made until its filing deadline, April 17, 2028',
+    ]);
+  });
+
+  it('never takes next year', () => {
+    expect(taxYearIssues('2026-03-10', '2027')).toEqual([
+      'Tax year must be 2026 or 2025: 2027 has not begun',
+    ]);
+    expect(taxYearIssues('2026-12-31', '2027')).toEqual([
+      'Tax year must be 2026: 2027 has not begun',
+    ]);
+  });
+
+  it('counts the year in US Eastern time: at 8:30 PM on December 31 in New York, the next year has not begun', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 2027-01-01 in UTC, still 2026-12-31 in New York (§8).
+      vi.setSystemTime(new Date('2027-01-01T01:30:00Z'));
+      expect(taxYearIssues(undefined, '2027')).toEqual([
+        'Tax year must be 2026: 2027 has not begun',
+      ]);
+      expect(taxYearIssues(undefined, '2026')).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe('IRA supplement wizard schema (§4.7)', () => {
   it('accepts a complete request and maps it to the upstream request', () => {

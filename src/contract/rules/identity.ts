@@ -1,4 +1,4 @@
-import { isCalendarDate } from '../time';
+import { EASTERN, isCalendarDate, todayInZone } from '../time';
 import { COUNTRY_CODES, countryName, isCountryCode } from './countries';
 import { fail, pass, ruleSchema, type RuleResult } from './result';
 
@@ -42,7 +42,10 @@ export function checkSsn(input: string): RuleResult {
 }
 
 export interface DateOfBirthOptions {
-  /** Today's date, YYYY-MM-DD; defaults to today in UTC. */
+  /**
+   * Today's date, YYYY-MM-DD; defaults to today in US Eastern time, the portal's business day (§8):
+   * at 8 PM on December 31 in New York, someone born on January 1 eighteen years before is 17.
+   */
   today?: string;
   /** Minimum age in whole years on `today`, for example 18. */
   minimumAge?: number;
@@ -57,7 +60,7 @@ export interface DateOfBirthOptions {
 export function checkDateOfBirth(input: string, options: DateOfBirthOptions = {}): RuleResult {
   const value = input.trim();
   const field = options.field ?? 'Date of birth';
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? todayInZone(EASTERN);
   if (value === '') return fail(`${field} is required`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return fail(`${field} must be a date YYYY-MM-DD`);
   if (!isCalendarDate(value)) return fail(`${field} must be a real calendar date`);

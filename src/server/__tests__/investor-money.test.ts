@@ -5,7 +5,7 @@ import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
 import { offeringPurchaseHistorySchema } from '../../contract/issuer-workspace';
 import { moneyRequestPageSchema, timelineSchema } from '../../contract/money-requests';
-import { utcInstantInWords } from '../../contract/time';
+import { EASTERN, todayInZone, utcInstantInWords } from '../../contract/time';
 import { offeringDetailSchema, offeringListSchema } from '../../contract/offerings';
 import { toSupplementRequest, iraSupplementSchema } from '../../contract/ira';
 import { link } from '../store/users';
@@ -523,7 +523,8 @@ describe('investing (createTrade)', () => {
 });
 
 describe('IRA supplement (§4.7)', () => {
-  const thisYear = new Date().getUTCFullYear();
+  // The tax year counts in US Eastern time, as the rule does (contract/ira.ts).
+  const thisYear = Number(todayInZone(EASTERN).slice(0, 4));
   const valid = {
     mailing: {
       maritalStatus: 'married',

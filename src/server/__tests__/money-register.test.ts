@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainAmount } from '../../contract/decimal';
+import { EASTERN, todayInZone } from '../../contract/time';
 import { openStore, type Db } from '../store/db';
 import { claim, complete, releaseFromSpool, type IdempotencyScope } from '../store/idempotency';
 import { announcePresence, liveInstances, type Presence } from '../store/instances';
@@ -333,7 +334,7 @@ describe('register through the BFF', () => {
           management: { investmentManager: 'not_now', proxyVoting: 'receive_all' },
           funding: {
             contributionMethod: 'regular_contribution',
-            contributionTaxYear: String(new Date().getUTCFullYear()),
+            contributionTaxYear: todayInZone(EASTERN).slice(0, 4),
             currentHolding: { firmName: 'Old Brokerage', country: 'US', accountNumber: '99887766' },
           },
         },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   COUNTRY_CODES,
   US_STATES,
@@ -110,6 +110,21 @@ describe('checkDateOfBirth', () => {
       ok: false,
       message: 'Date of birth must show an age of 18 or older',
     });
+  });
+
+  it('counts today in US Eastern time: at 8:30 PM on December 31 in New York, eighteen years less a day is 17', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 2027-01-01 in UTC, still 2026-12-31 in New York (§8).
+      vi.setSystemTime(new Date('2027-01-01T01:30:00Z'));
+      expect(checkDateOfBirth('2009-01-01', { minimumAge: 18 })).toEqual({
+        ok: false,
+        message: 'Date of birth must show an age of 18 or older',
+      });
+      expect(checkDateOfBirth('2008-12-31', { minimumAge: 18 }).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('schemas keep ISO dates and read today at validation time', () => {

@@ -506,7 +506,7 @@ export function IraWizard({
               control={form.control}
               label="Tax year"
               inputMode="numeric"
-              helperText="The year the contribution counts for, such as this year or last year"
+              helperText="The year the contribution counts for: this year, or last year until its filing deadline (April 15)"
               required
               fullWidth
             />
