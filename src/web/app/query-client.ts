@@ -82,6 +82,11 @@ export function createQueryClient() {
       mutations: {
         // A create is never repeated behind the person's back.
         retry: false,
+        // What was sent and what came back (a password at sign-in, a revealed tax id, a wire's
+        // bank numbers) goes as soon as no page shows it, not five minutes later: a finished
+        // request is kept only while its form is on screen. One on its way stays until it ends
+        // (a page finds it again by its key, sent-from-here.tsx); its receipt is a query.
+        gcTime: 0,
       },
     },
   });

@@ -20,6 +20,8 @@ export function useSignOut() {
         replace: true,
       });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+      // And every request sent from this tab, with what it carried (query-client.ts).
+      queryClient.getMutationCache().clear();
     },
   });
 }

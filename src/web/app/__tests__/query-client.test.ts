@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { MutationObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../lib/api-client';
 import { createQueryClient, retriesRead } from '../query-client';
 
@@ -35,5 +36,31 @@ describe('which reads the portal asks again by itself', () => {
     expect(retriesRead(2, down)).toBe(false);
     const delay = createQueryClient().getDefaultOptions().queries?.retryDelay;
     expect(typeof delay === 'function' ? delay(1, down) : delay).toBe(2000);
+  });
+});
+
+describe('what a request sent from the tab leaves behind', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps what was sent (a password) only while its form is on screen', async () => {
+    vi.useFakeTimers();
+    const client = createQueryClient();
+    const observer = new MutationObserver(client, {
+      mutationFn: async (_: { email: string; password: string }) => ({ signedIn: true }),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await observer.mutate({ email: 'investor@demo.test', password: 'demo-password-2026' });
+    // The form still shows its outcome.
+    expect(client.getMutationCache().getAll()).toHaveLength(1);
+    unsubscribe();
+    vi.advanceTimersByTime(1);
+    expect(
+      JSON.stringify(
+        client
+          .getMutationCache()
+          .getAll()
+          .map((m) => m.state),
+      ),
+    ).not.toContain('demo-password-2026');
   });
 });

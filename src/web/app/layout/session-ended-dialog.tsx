@@ -102,6 +102,7 @@ export function SessionEndedDialogHost({ hidePage }: { hidePage: (hidden: boolea
     queryClient.removeQueries({
       predicate: ({ queryKey: [key] }) => key !== 'config' && !(keepSession && key === 'session'),
     });
+    queryClient.getMutationCache().clear();
     settle(false);
     void (async () => {
       await navigate(to, { replace: true });
