@@ -215,3 +215,29 @@ describe('session cache', () => {
     expect(await third).toBe(2);
   });
 });
+
+describe('asking whether the session stands', () => {
+  let now = Date.now();
+  const timed = useHarness({ now: () => now });
+
+  it('GET /api/session leaves the idle deadline where it is; any other request slides it', async () => {
+    const cookie = await signIn(timed.app, 'investor@demo.test');
+    const deadline = async () => {
+      const res = await call(timed.app, 'GET', '/api/session', { cookie });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { idleExpiresAt: string }).idleExpiresAt;
+    };
+    const signedInUntil = await deadline();
+
+    // Two minutes on, past the minute between touches (store/sessions.ts): a page asking whether
+    // its session stands, on a timer, is not the person's activity.
+    now += 2 * 60_000;
+    expect(await deadline()).toBe(signedInUntil);
+    await timed.built.sessions.flush();
+    expect(await deadline()).toBe(signedInUntil);
+
+    // Reading a page is.
+    expect((await call(timed.app, 'GET', '/api/accounts', { cookie })).statusCode).toBe(200);
+    expect(Date.parse(await deadline())).toBeGreaterThan(Date.parse(signedInUntil));
+  });
+});

@@ -64,14 +64,15 @@ async function session(
     if (!isApiRoute(request)) return done();
     const token = request.cookies[name];
     if (!token || token.length > 200) return done();
+    const lookUp = { touch: !asksWhetherSessionStands(request) };
     // Most requests carry a session this instance holds under the current auth epoch: answered
     // at once, without a promise and a turn to wait for (docs/benchmarks.md).
-    const cached = sessions.cached(token);
+    const cached = sessions.cached(token, lookUp);
     if (cached) {
       signedIn(request, cached);
       return done();
     }
-    sessions.resolve(token).then((resolved) => {
+    sessions.resolve(token, lookUp).then((resolved) => {
       if (!resolved) return done();
       // Only a read of the store finds a session ended: the cached path above has nothing more.
       if ('ended' in resolved) endedSessions.set(request, resolved.ended);
@@ -90,6 +91,14 @@ async function session(
     done(null, payload);
   });
 }
+
+/**
+ * `GET /api/session`: who is signed in, and until when. A signed-in page asks it on a timer and
+ * when the person comes back to the tab, to close itself once the session has ended; the asking
+ * is not the person's activity, so it leaves the idle deadline where it is.
+ */
+const asksWhetherSessionStands = (request: FastifyRequest) =>
+  request.method === 'GET' && request.routeOptions.url === '/api/session';
 
 /** A request that changes nothing (architecture decision 8: GET changes nothing). */
 const isRead = (request: FastifyRequest) =>

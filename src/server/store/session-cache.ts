@@ -44,6 +44,15 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
+/**
+ * How a request looks its session up. `touch: false` for a request that is not the person's
+ * activity (the page asking whether its session still stands): it never slides the idle deadline,
+ * which a page that asked on a timer would otherwise keep alive for ever.
+ */
+interface LookUp {
+  touch?: boolean;
+}
+
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, SessionTouch>();
@@ -78,24 +87,27 @@ export class SessionCache {
    * neither deadline has passed (the checks `resolve` makes first). Undefined when only `resolve`
    * can tell. Lets a request with a cached session be answered without a promise to wait for.
    */
-  cached(token: string): ResolvedSession | undefined {
+  cached(token: string, { touch = true }: LookUp = {}): ResolvedSession | undefined {
     // known(), not current(): a read started here would be awaited by nobody, and one that fails
     // (the store stopped answering) would end the process as an unhandled rejection.
     const current = this.epoch.known();
     if (current === undefined) return undefined;
-    return this.trusted(hashToken(token), current, this.now());
+    return this.trusted(hashToken(token), current, this.now(), touch);
   }
 
   /**
    * The session of a cookie token and its user; why it ended when the store holds it ended (read
    * only here, from the row a miss reads anyway); null when the store holds no such session.
    */
-  async resolve(token: string): Promise<ResolvedSession | EndedSession | null> {
+  async resolve(
+    token: string,
+    { touch = true }: LookUp = {},
+  ): Promise<ResolvedSession | EndedSession | null> {
     const idHash = hashToken(token);
     const current = this.epoch.current();
     const epoch = typeof current === 'number' ? current : await current;
     const now = this.now();
-    const hit = this.trusted(idHash, epoch, now);
+    const hit = this.trusted(idHash, epoch, now, touch);
     if (hit) return hit;
     const loaded = await loadSession(this.db, idHash, new Date(now));
     if (!loaded || 'ended' in loaded) {
@@ -117,12 +129,12 @@ export class SessionCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(idHash, entry);
-    this.touch(entry, now);
+    if (touch) this.touch(entry, now);
     return entry;
   }
 
   /** The entry of `idHash` when it was read under `epoch` and neither deadline has passed. */
-  private trusted(idHash: string, epoch: number, now: number): Entry | undefined {
+  private trusted(idHash: string, epoch: number, now: number, touch: boolean): Entry | undefined {
     const hit = this.entries.get(idHash);
     if (
       !hit ||
@@ -132,7 +144,7 @@ export class SessionCache {
     ) {
       return undefined;
     }
-    this.touch(hit, now);
+    if (touch) this.touch(hit, now);
     return hit;
   }
 

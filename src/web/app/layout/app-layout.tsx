@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { homeHref } from '../../config/paths';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession, useSessionWatch } from '../../features/auth/api/get-session';
 import { NavigationList } from './navigation-list';
 import { SkipLink } from './skip-link';
 import { SupportContact } from './support-contact';
@@ -25,6 +25,7 @@ const MAIN_ID = 'main-content';
 /** The frame of every signed-in page: app bar, navigation by role, and the page itself. */
 export function AppLayout() {
   const session = useSession();
+  useSessionWatch();
   const location = useLocation();
   const navigation = useNavigation();
   const [mobileOpen, setMobileOpen] = useState(false);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { marketHoursAnswer, regularDay, regularWeek } from '../../../testing/mar
 import {
   descriptionOf,
   fill,
+  onFakeDate,
   openReviewAndArm,
   renderWithProviders,
 } from '../../../testing/render';
@@ -351,6 +352,65 @@ describe('a person who signs in with single sign-on', () => {
     );
     expect(router.state.location.pathname).toBe(FORM);
     expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveProperty('value', typed.amount);
+  });
+});
+
+describe('a session that ends while a page is open and nobody clicks', () => {
+  const NOW = '2026-11-30T15:00:00.000Z';
+
+  /** The BFF's session: live until `ends`, then ended for `why`; counts the times it is asked. */
+  function sessionUntil(session: Session, why: 'idle' | 'revoked', ends: () => boolean) {
+    const asked = { count: 0 };
+    bff.use(
+      http.get('/api/session', () => {
+        asked.count += 1;
+        return HttpResponse.json(
+          ends() ? { signedIn: false, ended: true, sessionEnded: why } : session,
+        );
+      }),
+      http.get('/api/config', () =>
+        HttpResponse.json({ sandbox: false, singleSignOn: null, platformTimeZone: 'UTC' }),
+      ),
+    );
+    return asked;
+  }
+
+  it('left idle, the page closes behind the sign-in dialog once the session’s idle deadline passes', async () => {
+    await onFakeDate(NOW, async () => {
+      const idleUntil = Date.parse(NOW) + 30 * 60_000;
+      const asked = sessionUntil(
+        sessionOf({}, { idleExpiresAt: new Date(idleUntil).toISOString() }),
+        'idle',
+        () => Date.now() >= idleUntil,
+      );
+      renderPortal('/offerings');
+      // The session read: the app bar names its person.
+      await screen.findByText('Avery Quinn');
+      // Asked each minute meanwhile, which the BFF does not count as activity.
+      for (let minute = 0; minute < 29; minute++) {
+        act(() => vi.advanceTimersByTime(60_000));
+        await waitFor(() => expect(asked.count).toBeGreaterThanOrEqual(minute + 2));
+      }
+      expect(screen.queryByRole('dialog')).toBeNull();
+      act(() => vi.advanceTimersByTime(60_000 + 2_000));
+      const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+      expect(dialog.textContent).toContain('Your session ended after a time without activity.');
+      // Not once more than each minute, and a little after the deadline.
+      expect(asked.count).toBeLessThanOrEqual(32);
+    });
+  });
+
+  it('ended from another device, the page closes within a minute', async () => {
+    await onFakeDate(NOW, async () => {
+      let revoked = false;
+      sessionUntil(sessionOf(), 'revoked', () => revoked);
+      renderPortal('/offerings');
+      await screen.findByText('Avery Quinn');
+      revoked = true;
+      act(() => vi.advanceTimersByTime(60_000));
+      const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+      expect(dialog.textContent).toContain('Your session was ended on the server');
+    });
   });
 });
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '../../../../contract/session';
 import {
   isSessionEndReason,
@@ -68,6 +69,39 @@ export const sessionQueryOptions = () =>
   });
 
 export const useSession = () => useQuery(sessionQueryOptions());
+
+/** The longest a signed-in page goes without asking whether its session still stands. */
+const SESSION_CHECK_EVERY_MS = 60_000;
+/** Asked this long after the session's own end, by when the BFF has surely ended it. */
+const AFTER_END_MS = 2_000;
+/** Never sooner: a clock running ahead of the BFF's would otherwise ask again and again. */
+const SOONEST_MS = 10_000;
+
+/**
+ * A signed-in page asks whether its session still stands once it should have ended (idle, or at
+ * the latest) and at least each minute. A session left idle in front of an open page, or ended
+ * from another device, then closes the page behind the sign-in dialog's opaque backdrop
+ * (sessionQueryOptions) rather than leaving what it shows, a revealed tax id say, on the screen
+ * until the next click. The BFF does not count this asking as activity: it never slides the idle
+ * deadline. Coming back to the tab asks at once (refetchOnWindowFocus).
+ */
+export function useSessionWatch(): void {
+  const queryClient = useQueryClient();
+  const { data, dataUpdatedAt, errorUpdatedAt } = useSession();
+  const idle = data?.idleExpiresAt;
+  const absolute = data?.absoluteExpiresAt;
+  useEffect(() => {
+    if (!idle || !absolute) return;
+    const endsIn = Math.min(Date.parse(idle), Date.parse(absolute)) - Date.now() + AFTER_END_MS;
+    const wait = Math.max(SOONEST_MS, Math.min(endsIn, SESSION_CHECK_EVERY_MS));
+    // Each answer (or failure) sets the next time: an unchanged deadline asks again a minute on.
+    const timer = setTimeout(
+      () => void queryClient.refetchQueries({ queryKey: sessionQueryKey, exact: true }),
+      wait,
+    );
+    return () => clearTimeout(timer);
+  }, [queryClient, idle, absolute, dataUpdatedAt, errorUpdatedAt]);
+}
 
 /**
  * Whether the signed-in person sees every issuer's offerings and securities (compliance, admin)
