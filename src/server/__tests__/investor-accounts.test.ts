@@ -57,6 +57,38 @@ describe('my accounts', () => {
     expect(events.some((e) => e.object_id === accountA)).toBe(true);
   });
 
+  it('leaves out for its investor what the platform keeps for staff: reviewers, notes, tags, custom fields', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const staff = accountDetailSchema.parse(
+      (await get(`/api/accounts/${accountA}`, compliance)).json(),
+    ).account;
+    // The seeded account has them (§2.5), as compliance reads them.
+    expect(staff.reviews.approval.principal).not.toBeNull();
+    expect(staff.suitability.approver).not.toBeNull();
+    expect(staff.tags).not.toBeNull();
+
+    const own = accountDetailSchema.parse(
+      (await get(`/api/accounts/${accountA}`, investor)).json(),
+    ).account;
+    expect(own.reviews.approval).toEqual({ ...staff.reviews.approval, principal: null });
+    expect(own.suitability).toEqual({ ...staff.suitability, approver: null });
+    expect(own).toMatchObject({
+      associatedAccount: null,
+      syndicate: null,
+      tags: null,
+      notes: null,
+      customFields: [null, null, null],
+    });
+    // What the investor's page shows is all there.
+    expect(own).toMatchObject({
+      id: staff.id,
+      name: staff.name,
+      address: staff.address,
+      limits: staff.limits,
+      taxIdMasked: staff.taxIdMasked,
+    });
+  });
+
   it('refuses issuer staff', async () => {
     const issuer = await signIn(h.app, 'issuer@demo.test');
     expect((await get(`/api/accounts/${accountA}`, issuer)).statusCode).toBe(403);

@@ -138,7 +138,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'GET /api/accounts/:accountId': {
     ...ACCOUNT_PAGE,
-    note: "One account: profile and reviews, tax id masked in the form the account's type gives it (an entity's EIN, an individual's SSN, taxIdKind); reviewer reads are audited.",
+    note: "One account: profile and reviews, tax id masked in the form the account's type gives it (an entity's EIN, an individual's SSN, taxIdKind); reviewer reads are audited. The investor's answer leaves out what the platform keeps for staff (the approval principal, the suitability approver, associatedAccount, syndicate, tags, notes, customFields: null).",
   },
   'GET /api/accounts/:accountId/notes': {
     roles: REVIEWERS,

@@ -13,7 +13,10 @@ import { errorBodyOf } from '../lib/upstream-errors';
 import { getAccount } from '../upstream';
 import { defineRoute } from './define';
 
-/** Every role sees the tax id masked, in the form of its kind; the clear value never leaves the server. */
+/**
+ * The account as staff read it: every role sees the tax id masked, in the form of its kind; the
+ * clear value never leaves the server.
+ */
 export function toAccountView(account: Account): AccountView {
   const { taxId } = account;
   const taxIdKind = taxIdKindOf(account.type);
@@ -47,6 +50,25 @@ export function toAccountView(account: Account): AccountView {
 
 const isReviewer = (user: SignedInUser | null) =>
   user?.role === 'compliance' || user?.role === 'admin';
+
+/**
+ * The account as its investor reads it: without what the platform keeps for staff (§2.5), which
+ * the investor's pages never show: who reviewed it (the principal, the suitability approver),
+ * staff's notes and tags, the custom fields and the syndicate and associated-account links.
+ */
+function investorsAccountView(account: Account): AccountView {
+  const view = toAccountView(account);
+  return {
+    ...view,
+    reviews: { ...view.reviews, approval: { ...view.reviews.approval, principal: null } },
+    suitability: { ...view.suitability, approver: null },
+    associatedAccount: null,
+    syndicate: null,
+    tags: null,
+    notes: null,
+    customFields: [null, null, null],
+  };
+}
 
 export const accountRoutes = [
   defineRoute({
@@ -111,7 +133,7 @@ export const accountRoutes = [
           outcome: 'allowed',
         });
       }
-      return { account: toAccountView(account) };
+      return { account: isReviewer(user) ? toAccountView(account) : investorsAccountView(account) };
     },
   }),
 ];
