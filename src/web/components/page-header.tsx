@@ -5,6 +5,11 @@ import { useDocumentTitle } from './document-title';
 
 export type PageHeaderProps = {
   title: string;
+  /**
+   * What the browser's tab and history call the page, when the title names a person: a history
+   * outlives the session and is read by whoever uses the browser next. The title by default.
+   */
+  tabTitle?: string;
   description?: ReactNode;
   /** Links or buttons for the page as a whole, placed at the end of the header. */
   actions?: ReactNode;
@@ -13,8 +18,8 @@ export type PageHeaderProps = {
 };
 
 /** The page's one h1; the layout moves focus to it after each navigation. */
-export function PageHeader({ title, description, actions, above }: PageHeaderProps) {
-  useDocumentTitle(title);
+export function PageHeader({ title, tabTitle, description, actions, above }: PageHeaderProps) {
+  useDocumentTitle(tabTitle ?? title);
   return (
     <Box component="header" sx={{ mb: 3 }}>
       {above}

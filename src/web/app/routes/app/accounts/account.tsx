@@ -113,6 +113,7 @@ function AccountOverview({ accountId }: { accountId: string }) {
     <>
       <PageHeader
         title={profile?.name ?? `Account ${accountId}`}
+        tabTitle={`Account ${accountId}`}
         above={<AccountBreadcrumbs accountId={accountId} />}
         actions={
           isInvestor &&

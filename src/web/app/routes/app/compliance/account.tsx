@@ -52,6 +52,7 @@ export default function ComplianceAccountRoute() {
     <>
       <TrailedPageHeader
         title={title}
+        tabTitle={`Account ${accountId}`}
         description="Account review"
         trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
       />

@@ -52,6 +52,7 @@ export default function ComplianceEntityRoute() {
     <>
       <TrailedPageHeader
         title={title}
+        tabTitle={`Entity ${entityId}`}
         description="Entity party"
         trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref(search.get('q')) }]}
       />

@@ -89,6 +89,14 @@ function renderAccountPage(
 const pageActions = () =>
   screen.getAllByRole('link').filter((link) => !link.closest('[role="region"], section, nav'));
 
+describe("the account page's title", () => {
+  it('names the person in its heading, but only the account id in the tab and the browser history', async () => {
+    renderAccountPage(opened, linked);
+    expect(await screen.findByRole('heading', { level: 1, name: account.name! })).toBeTruthy();
+    expect(document.title).toBe('Account A1234567 · Transact Portal');
+  });
+});
+
 describe("the account page's actions", () => {
   it('offers a deposit, leading to the deposit form, when a bank is linked and a custody account is open; no IRA, which it has', async () => {
     renderAccountPage(opened, linked);
