@@ -1,4 +1,5 @@
 import type { ChipProps } from '@mui/material/Chip';
+import { viewerDayOf } from './format';
 
 export type ReviewKind = 'kyc' | 'aml' | 'accreditation' | 'approval';
 
@@ -89,8 +90,10 @@ export function explainReview(kind: ReviewKind, status: string | null): Explanat
 /**
  * The day of a review, however the platform recorded it: KYC and AML dates of an account are
  * zone-less wall times, its accreditation and approval dates and an entity's AML date calendar
- * days (interface document §2.5, §2.6, §2 Conventions). Both name the platform's day, so every
- * review date is shown as that day by the one date formatter, `formatCalendarDate`, and reads
- * alike: a zone-less time has no zone to place it in another day by.
+ * days (interface document §2.5, §2.6, §2 Conventions). A wall time is the platform's
+ * (TRANSACT_TIME_ZONE), so it is placed on the viewer's day as every other platform time is (a
+ * KYC at 8 PM in Denver is the next day in Tokyo, as a fund move made then is); a calendar day
+ * has no time to move and stays as the platform wrote it.
  */
-export const reviewDay = (date: string): string => date.slice(0, 10);
+export const reviewDay = (date: string): string =>
+  date.length > 10 ? (viewerDayOf(date) ?? date.slice(0, 10)) : date;
