@@ -107,6 +107,37 @@ describe('purchase history (getOfferingPurchaseHistory §4.9)', () => {
     expect(denied.length).toBeGreaterThan(0);
   });
 
+  it('audits a reviewer’s read of the buyers, not issuer staff’s read of their own offering', async () => {
+    const id = h.manifest.issuers[0].offeringIds![0];
+    const viewed = () =>
+      h.db
+        .selectFrom('audit_events')
+        .select(['user_email', 'object_type', 'details'])
+        .where('action', '=', 'purchase_history_viewed')
+        .where('object_id', '=', id)
+        .execute();
+    const before = (await viewed()).length;
+    const staff = await call(h.app, 'GET', `/api/offerings/${id}/purchase-history`, {
+      cookie: issuerCookie,
+    });
+    expect(staff.statusCode).toBe(200);
+    expect(await viewed()).toHaveLength(before);
+
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const res = await call(h.app, 'GET', `/api/offerings/${id}/purchase-history`, {
+      cookie: compliance,
+    });
+    expect(res.statusCode).toBe(200);
+    const trades = offeringPurchaseHistorySchema.parse(res.json()).history.purchases.length;
+    const events = await viewed();
+    expect(events).toHaveLength(before + 1);
+    expect(events).toContainEqual({
+      user_email: 'compliance@demo.test',
+      object_type: 'offering',
+      details: { trades },
+    });
+  });
+
   it('is closed to investors even for a public offering', async () => {
     const cookie = await signIn(h.app, 'investor@demo.test');
     const id = h.manifest.issuers[0].offeringIds![0];

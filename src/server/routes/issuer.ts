@@ -83,7 +83,7 @@ export const issuerRoutes = [
     tags: ['issuer'],
     params: offeringParamsSchema,
     response: offeringPurchaseHistorySchema,
-    async handler({ params, deps, request }) {
+    async handler({ params, deps, request, user, audit }) {
       const unavailable = {
         state: 'unavailable' as const,
         message:
@@ -112,6 +112,18 @@ export const issuerRoutes = [
           deps.config.sideReadGraceMs,
         ),
       ]);
+      // Each buyer's name, account and amount: a reviewer's read is audited, as opening an
+      // account is (account_viewed), so whose purchases a reviewer was shown is on record.
+      // Issuer staff read their own offerings' buyers, as an investor reads their own account.
+      if (user!.role === 'compliance' || user!.role === 'admin') {
+        await audit({
+          action: 'purchase_history_viewed',
+          objectType: 'offering',
+          objectId: params.offeringId,
+          outcome: 'allowed',
+          details: { trades: history.purchases.length },
+        });
+      }
       return {
         offering: offerings.find((o) => o.id === params.offeringId) ?? null,
         history,

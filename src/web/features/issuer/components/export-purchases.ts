@@ -54,26 +54,25 @@ export interface PurchasesFilter {
   search: string;
 }
 
-/** A search as a file name may carry it: letters and digits, the rest as single hyphens. */
+/** A status's words as a file name may carry them: letters and digits, the rest as hyphens. */
 const fileWords = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
+    .replace(/^-+|-+$/g, '');
 
 /**
  * The file named after what it holds: the offering's whole history, or the trades of a status (in
- * the filter's words) and a search ("purchase-history-5201-cancelled-matching-quinn.csv"), so a
- * filtered file saved beside the whole one neither replaces it nor passes for it.
+ * the filter's words) and of a search ("purchase-history-5201-cancelled-searched.csv"), so a
+ * filtered file saved beside the whole one neither replaces it nor passes for it. The words
+ * searched for are not in the name: they are a buyer's name, and a file name is shown in the
+ * browser's downloads and kept in folders long after.
  */
 export function purchasesFileName(offeringId: string, filter?: PurchasesFilter): string {
-  const search = filter ? fileWords(filter.search) : '';
   return [
     `purchase-history-${offeringId}`,
     filter?.status ? fileWords(tradeStandingWords[filter.status]) : '',
-    search ? `matching-${search}` : '',
+    filter?.search.trim() ? 'searched' : '',
   ]
     .filter(Boolean)
     .join('-')

@@ -96,15 +96,15 @@ describe('the name of the purchase-history file', () => {
     expect(purchasesFileName('5201')).toBe('purchase-history-5201.csv');
   });
 
-  it('names the status and the search of a filtered export, in words a file name may carry', () => {
+  it('names the status of a filtered export, and that it was searched, never the words searched for (a buyer’s name)', () => {
     expect(purchasesFileName('5201', { status: 'void', search: '' })).toBe(
       'purchase-history-5201-cancelled.csv',
     );
     expect(purchasesFileName('5201', { status: null, search: '  Quinn / A104 ' })).toBe(
-      'purchase-history-5201-matching-quinn-a104.csv',
+      'purchase-history-5201-searched.csv',
     );
     expect(purchasesFileName('5201', { status: 'waiting', search: 'Zoë' })).toBe(
-      'purchase-history-5201-waiting-for-payment-or-approval-matching-zoë.csv',
+      'purchase-history-5201-waiting-for-payment-or-approval-searched.csv',
     );
   });
 });
