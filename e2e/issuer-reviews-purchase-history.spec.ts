@@ -116,7 +116,7 @@ test('issuer staff open the 2,000-trade offering: virtualized, sortable, exact t
     })
     .click();
   // Named after what it holds, beside the whole history's file rather than in its place.
-  expect((await narrowed).suggestedFilename()).toBe('purchase-history-5201-matching-quinn.csv');
+  expect((await narrowed).suggestedFilename()).toBe('purchase-history-5201-searched.csv');
   const narrowedCsv = readFileSync((await (await narrowed).path())!, 'utf8').replace(/^\uFEFF/, '');
   const narrowedLines = narrowedCsv.trimEnd().split('\r\n');
   expect(narrowedLines).toHaveLength(matching + 1);
