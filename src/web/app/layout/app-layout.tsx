@@ -32,7 +32,7 @@ export function AppLayout() {
   // Off while someone other than the person whose session ended is signed in over the page.
   const [pageHidden, setPageHidden] = useState(false);
   const sessionUnread = useSessionUnread();
-  useFocusOnNavigation(location.pathname, location.hash);
+  useFocusOnNavigation(location.pathname, location.hash, location.key);
 
   const user = session.data?.user;
   const features = { disbursementApprovals: session.data?.disbursementApprovals ?? false };
@@ -145,14 +145,23 @@ export function AppLayout() {
  * scroll, move to the element it names once nothing above it is loading any more (cards that
  * fill in later would push it back out of view), or the person would be left at the top of a
  * long page looking for what the link promised.
+ *
+ * The first page after signing in is such a navigation too (the layout mounts with it; a page
+ * opened by its address is not: the browser starts it from the top). And a heading that focus
+ * went to may be replaced by another once the page has read what it shows (a loading page's
+ * heading by "No access to this account"): focus follows to the new heading rather than falling
+ * to the document, where a screen reader would say nothing of the page it now shows.
  */
-function useFocusOnNavigation(pathname: string, hash: string) {
-  const previous = useRef(pathname);
+function useFocusOnNavigation(pathname: string, hash: string, key: string) {
+  const previous = useRef<string | null>(key === 'default' ? pathname : null);
   useEffect(() => {
     if (previous.current === pathname) return;
+    const first = previous.current === null;
     previous.current = pathname;
     const main = document.getElementById(MAIN_ID);
     if (!main) return;
+    // The first page after signing in: only when nothing holds focus yet.
+    if (first && document.activeElement !== document.body) return;
     const title = () => main.querySelector<HTMLElement>('[data-page-title]');
     const partId = hash ? decodeURIComponent(hash.slice(1)) : '';
     // Where focus ends, or null while that is not there yet.
@@ -162,26 +171,38 @@ function useFocusOnNavigation(pathname: string, hash: string) {
       const loading = main.querySelector('[aria-busy="true"]') !== null;
       return part && main.contains(part) && !loading ? part : null;
     };
+    /** What this navigation last gave focus to. */
+    let focused: HTMLElement;
     const focus = (element: HTMLElement) => {
       // A section's heading is not focusable by itself; focus from a script needs it to be.
       if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
       element.focus();
+      focused = element;
     };
-    const ready = destination();
-    if (ready) {
-      focus(ready);
-      return;
+    const nothingFocused = () =>
+      document.activeElement === main || document.activeElement === document.body;
+    let arrived = destination();
+    if (arrived) focus(arrived);
+    else {
+      // Until then, the page's heading if it is there, else the main region; the destination
+      // takes focus when it is ready, unless the person has moved focus elsewhere meanwhile.
+      const interim = title() ?? main;
+      interim.focus();
+      focused = interim;
     }
-    // Until then, the page's heading if it is there, else the main region; the destination
-    // takes focus when it is ready, unless the person has moved focus elsewhere meanwhile.
-    const interim = title() ?? main;
-    interim.focus();
     const observer = new MutationObserver(() => {
-      const late = destination();
-      if (!late) return;
-      observer.disconnect();
-      const active = document.activeElement;
-      if (active === main || active === document.body || active === interim) focus(late);
+      if (!arrived) {
+        const late = destination();
+        if (!late) return;
+        arrived = late;
+        if (nothingFocused() || document.activeElement === focused) focus(late);
+        return;
+      }
+      // Only when what this navigation focused is gone and focus fell with it: a person who
+      // clicked elsewhere on the page keeps where they are.
+      if (focused.isConnected || !nothingFocused()) return;
+      const replaced = title();
+      if (replaced) focus(replaced);
     });
     observer.observe(main, {
       childList: true,

@@ -3,11 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../../../contract/session';
 import { SectionCard } from '../../../components/description-list';
 import { PageHeader } from '../../../components/page-header';
+import { ErrorPage } from '../../../components/errors/error-page';
 import { bff, startMockBff } from '../../../testing/mock-bff';
 import { renderWithProviders } from '../../../testing/render';
 import { withViewportWidth } from '../../../testing/viewport';
@@ -33,9 +34,10 @@ function LinkedBank() {
   );
 }
 
-function renderPortal(bankAnswered: Promise<void> = Promise.resolve()) {
+function renderPortal(bankAnswered: Promise<void> = Promise.resolve(), path = '/receipt') {
   bff.use(
     http.get('/api/session', () => HttpResponse.json(session)),
+    http.get('/api/gate', () => HttpResponse.json(false)),
     http.get('/api/linked-bank', async () => {
       await bankAnswered;
       return HttpResponse.json('Prairie National Bank');
@@ -51,9 +53,11 @@ function renderPortal(bankAnswered: Promise<void> = Promise.resolve()) {
               <PageHeader title="Investment submitted" />
               <Link to="/money#section-timeline">See it on the account&apos;s timeline</Link>
               <Link to="/money">Money and timeline</Link>
+              <Link to="/gate">Account A9999999</Link>
             </>
           }
         />
+        <Route path="/gate" element={<AccountGate />} />
         <Route
           path="/money"
           element={
@@ -65,8 +69,31 @@ function renderPortal(bankAnswered: Promise<void> = Promise.resolve()) {
           }
         />
       </Route>
+      <Route path="/sign-in" element={<SignIn />} />
     </Routes>,
-    { path: '/receipt' },
+    { path },
+  );
+}
+
+/** A page that says it cannot be shown once it has read whether the person may see it. */
+function AccountGate() {
+  const access = useQuery({
+    queryKey: ['gate'],
+    queryFn: () => fetch('/api/gate').then((answer) => answer.json() as Promise<boolean>),
+  });
+  if (access.data === false) {
+    return <ErrorPage title="No access to this account" message="It is not linked to you." />;
+  }
+  return <PageHeader title="Account A9999999" />;
+}
+
+/** Signing in: the form leaves, and the first page of the portal comes. */
+function SignIn() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate('/receipt', { replace: true })}>
+      Sign in
+    </button>
   );
 }
 
@@ -98,6 +125,33 @@ describe('focus after following a link inside the portal', () => {
     expect(await screen.findByText('Prairie National Bank')).toBeTruthy();
     const timeline = screen.getByRole('heading', { level: 2, name: 'Timeline' });
     await waitFor(() => expect(document.activeElement).toBe(timeline));
+  });
+});
+
+describe('focus when the page changes under it, or is the first after signing in', () => {
+  it('follows to the heading of the page that replaced the one it was on ("No access"), not to the document', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPortal();
+    await user.click(await screen.findByRole('link', { name: 'Account A9999999' }));
+    const refused = await screen.findByRole('heading', {
+      level: 1,
+      name: 'No access to this account',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(refused));
+  });
+
+  it('lands on the heading of the first page after signing in', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPortal(Promise.resolve(), '/sign-in');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Investment submitted' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('leaves a page opened by its address to start from the top, as the browser does', async () => {
+    renderPortal();
+    await screen.findByRole('heading', { level: 1, name: 'Investment submitted' });
+    expect(document.activeElement).toBe(document.body);
   });
 });
 
