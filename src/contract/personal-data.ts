@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
+import { asPlatformAccountId } from './platform-ids';
 
 /**
  * Personal data (tax ids, SSNs, dates of birth, bank numbers) leaves the BFF masked for every
@@ -53,7 +54,16 @@ export const revealRequestSchema = z
     (request) =>
       (revealableFields[request.objectType] as readonly string[]).includes(request.field),
     { message: 'This field does not belong to this kind of record', path: ['field'] },
-  );
+  )
+  // An account id is read, sent and audited as the platform writes it ("a1040000" is A1040000):
+  // the platform knows no lower-case account, and the audit log's object filter compares account
+  // ids in capitals, so a reveal kept as typed would be found by no filter.
+  .transform((request) => ({
+    ...request,
+    objectId:
+      request.objectType === 'account' ? asPlatformAccountId(request.objectId) : request.objectId,
+    ...(request.accountId !== undefined && { accountId: asPlatformAccountId(request.accountId) }),
+  }));
 export type RevealRequest = z.infer<typeof revealRequestSchema>;
 
 export const revealResponseSchema = z.object({

@@ -395,6 +395,78 @@ describe('revealing personal data', () => {
     expect(asked.byOperation.getCustodyFundMove).toBe(1);
   });
 
+  const revealsOf = async (query: string) =>
+    auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', `/api/audit-events?action=personal_data_reveal&${query}`, {
+          cookie: compliance,
+        })
+      ).json(),
+    ).events;
+  const aFundMoveWithABankNumber = async () =>
+    complianceFundMovesSchema
+      .parse(
+        (await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance })).json(),
+      )
+      .moves.find((m) => m.bankAccountNumberMasked)!;
+
+  it("a fund move's bank number revealed is found by the move's account in the audit log", async () => {
+    const move = await aFundMoveWithABankNumber();
+    const bank = await reveal({
+      objectType: 'fund_move',
+      objectId: move.referenceNumber,
+      accountId: move.accountId,
+      field: 'bankAccountNumber',
+      reason: 'Returned ACH: whose account is this?',
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    const byAccount = await revealsOf(`object=${move.accountId}`);
+    expect(
+      byAccount.find((e) => e.reason === 'Returned ACH: whose account is this?'),
+    ).toMatchObject({
+      objectType: 'fund_move',
+      objectId: move.referenceNumber,
+      outcome: 'succeeded',
+      details: { field: 'bankAccountNumber', accountId: move.accountId },
+    });
+    // The move's own reference still finds it.
+    const byMove = await revealsOf(`object=${move.referenceNumber}`);
+    expect(byMove.some((e) => e.reason === 'Returned ACH: whose account is this?')).toBe(true);
+  });
+
+  it('an account id typed in lower case is read and recorded in capitals, so its filter finds the reveal', async () => {
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const typed = await reveal({
+      objectType: 'account',
+      objectId: accountId.toLowerCase(),
+      field: 'taxId',
+      reason: 'Typed in lower case on purpose',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().objectId).toBe(accountId);
+    for (const object of [accountId, accountId.toLowerCase()]) {
+      const found = (await revealsOf(`object=${object}`)).find(
+        (e) => e.reason === 'Typed in lower case on purpose',
+      );
+      expect(found, object).toMatchObject({ objectId: accountId, outcome: 'succeeded' });
+    }
+
+    // A fund move's account typed in lower case is the same account.
+    const move = await aFundMoveWithABankNumber();
+    const bank = await reveal({
+      objectType: 'fund_move',
+      objectId: move.referenceNumber,
+      accountId: move.accountId.toLowerCase(),
+      field: 'routingNumber',
+      reason: 'Routing number, account typed in lower case',
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    const found = (await revealsOf(`object=${move.accountId}`)).find(
+      (e) => e.reason === 'Routing number, account typed in lower case',
+    );
+    expect(found?.details).toEqual({ field: 'routingNumber', accountId: move.accountId });
+  });
+
   it('requires a reason of 10+ characters and a field of that kind of record', async () => {
     const short = await reveal({
       objectType: 'account',

@@ -90,7 +90,11 @@ export function toSentIssuerAccount(
   };
 }
 
-/** Reads one personal value fresh from the upstream; 404 when the record does not exist. */
+/**
+ * Reads one personal value fresh from the upstream; 404 when the record does not exist. With it,
+ * the account the value belongs to (the account itself, or a fund move's account as the platform
+ * answers it); none for an entity party, which belongs to no one account.
+ */
 export async function readPersonalValue(
   upstream: UpstreamClient,
   objectType: PersonalDataObjectType,
@@ -98,11 +102,11 @@ export async function readPersonalValue(
   field: RevealableField,
   /** A fund move's account (the reveal request's `accountId`), sent with its reference (§4.4). */
   accountId?: string,
-): Promise<string | null> {
+): Promise<{ value: string | null; accountId?: string }> {
   switch (objectType) {
     case 'account': {
       const account = await getAccount(upstream, { accountId: objectId });
-      return account.taxId;
+      return { value: account.taxId, accountId: objectId };
     }
     case 'entity': {
       // searchEntity is the only read of entity parties (§4.12); the party id is one of the
@@ -111,11 +115,16 @@ export async function readPersonalValue(
       const entity = entities.find((e) => e.id === objectId);
       if (!entity)
         throw new HttpError('not_found', `Entity ${objectId} does not exist.`, { submitted: 'no' });
-      return entity.ein;
+      return { value: entity.ein };
     }
     case 'fund_move': {
       const move = await getCustodyFundMove(upstream, { referenceNumber: objectId, accountId });
-      return field === 'routingNumber' ? move.routingNumber : move.bankAccountNumber;
+      // The move's own account: the effect of the accountId sent with the reference is not
+      // stated (§4.4), so the answer, not the request, says whose bank number this is.
+      return {
+        value: field === 'routingNumber' ? move.routingNumber : move.bankAccountNumber,
+        accountId: move.accountId,
+      };
     }
   }
 }
