@@ -718,6 +718,54 @@ describe('audit log', () => {
     });
   });
 
+  it("withholds an admin export's user filter that names no portal user from compliance, as the typed address", async () => {
+    // An address typed at a failed sign-in (perhaps a password), and an admin who looks for it.
+    const typed = 'pa55word-typed@nowhere.test';
+    await call(h.app, 'POST', '/api/session', {
+      body: { email: typed, password: 'wrong-password' },
+    });
+    const admin = await signIn(h.app, 'admin@demo.test');
+    const exported = await call(
+      h.app,
+      'GET',
+      `/api/audit-events/export.csv?user=${encodeURIComponent(typed)}`,
+      { cookie: admin },
+    );
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain(typed);
+    // And one by part of a portal user's address, which any reviewer may type and read.
+    await call(h.app, 'GET', '/api/audit-events/export.csv?user=investor%40demo', {
+      cookie: admin,
+    });
+
+    const exportsSeenBy = async (cookie: string) =>
+      auditPageSchema
+        .parse(
+          (await call(h.app, 'GET', '/api/audit-events?action=audit_export', { cookie })).json(),
+        )
+        .events.filter((e) => e.userEmail === 'admin@demo.test')
+        .slice(0, 2)
+        .map((e) => e.details);
+    expect(await exportsSeenBy(compliance)).toEqual([
+      { filters: { user: 'investor@demo' }, rows: expect.any(Number) },
+      { filters: { user: '(withheld: names no portal user)' }, rows: 1 },
+    ]);
+    expect(await exportsSeenBy(admin)).toEqual([
+      { filters: { user: 'investor@demo' }, rows: expect.any(Number) },
+      { filters: { user: typed }, rows: 1 },
+    ]);
+    // Nowhere in what compliance reads: the page, the export, a filter by the value.
+    for (const url of [
+      '/api/audit-events',
+      '/api/audit-events/export.csv',
+      '/api/audit-events/export.csv?action=audit_export',
+    ]) {
+      const res = await call(h.app, 'GET', url, { cookie: compliance });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(typed);
+    }
+  });
+
   it('shows the email typed at a failed sign-in to admins only', async () => {
     await call(h.app, 'POST', '/api/session', {
       body: { email: 'typo@demo.test', password: 'wrong-password' },

@@ -9,7 +9,11 @@ import {
 import type { Role } from '../../contract/session';
 import { csvLine } from '../../contract/csv';
 import type { Db } from '../store/db';
-import { queryAudit, type AuditQuery as StoreAuditQuery } from '../store/audit';
+import {
+  partOfNoUserAddress,
+  queryAudit,
+  type AuditQuery as StoreAuditQuery,
+} from '../store/audit';
 import { csvDownloadStream } from '../lib/csv-download';
 import { wholeDays } from '../../contract/dates';
 import { defineRoute } from './define';
@@ -42,6 +46,26 @@ function safeDetails(details: unknown): Record<string, unknown> | null {
 
 /** Who may read (and so search by) the address typed at a failed sign-in. */
 const readsTypedAddresses = (role: Role) => role === 'admin';
+
+/**
+ * An export's user filter that is part of no portal user's address may be an address typed at a
+ * failed sign-in, which an admin's filter matches (and which may be a password typed into the
+ * wrong field): its `audit_export` event keeps it with this mark, and readers who may not read
+ * such addresses are shown that it was withheld, as the address of the failed sign-in itself.
+ * The mark is the view's only, never shown.
+ */
+const USER_FILTER_OF_NO_USER = 'userFilterOfNoUser';
+
+function withheldFrom(
+  role: Role,
+  details: Record<string, unknown> | null,
+): Record<string, unknown> | null {
+  if (!details || !(USER_FILTER_OF_NO_USER in details)) return details;
+  const { [USER_FILTER_OF_NO_USER]: ofNoUser, ...rest } = details;
+  if (ofNoUser !== true || readsTypedAddresses(role)) return rest;
+  const filters = rest.filters as Record<string, unknown> | undefined;
+  return { ...rest, filters: { ...filters, user: '(withheld: names no portal user)' } };
+}
 
 /**
  * The addresses of the users that money-request events were made for: such an event keeps the
@@ -93,7 +117,10 @@ function auditViewFor(
     ip: row.ip,
     requestId: row.request_id,
     details: withEmailOfUserFor(
-      safeDetails(typeof row.details === 'string' ? safeParse(row.details) : row.details),
+      withheldFrom(
+        role,
+        safeDetails(typeof row.details === 'string' ? safeParse(row.details) : row.details),
+      ),
       emails,
     ),
   };
@@ -121,6 +148,19 @@ function storeQuery(filters: Filters, limit: number, role: Role): StoreAuditQuer
 
 function filtersForLog(filters: Filters) {
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** What an `audit_export` event keeps of the export: its filters, marked as withheldFrom reads. */
+async function exportDetails(db: Db, filters: Filters, rows: number) {
+  return {
+    filters: filtersForLog(filters),
+    rows,
+    // A check that cannot be made (the store failing, as when an export broke off) withholds.
+    ...(filters.user &&
+      (await partOfNoUserAddress(db, filters.user).catch(() => true)) && {
+        [USER_FILTER_OF_NO_USER]: true,
+      }),
+  };
 }
 
 export const auditRoutes = [
@@ -199,14 +239,14 @@ export const auditRoutes = [
           await audit({
             action: 'audit_export',
             outcome: 'failed',
-            details: { filters: filtersForLog(query), rows: count },
+            details: await exportDetails(deps.db, query, count),
           }).catch(() => undefined);
           throw err;
         }
         await audit({
           action: 'audit_export',
           outcome: 'succeeded',
-          details: { filters: filtersForLog(query), rows: count },
+          details: await exportDetails(deps.db, query, count),
         });
       };
       return csvDownloadStream(reply, 'audit-log', csvLines());

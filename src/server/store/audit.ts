@@ -51,6 +51,23 @@ export interface AuditQuery {
   matchesTypedAtFailedSignIn?: boolean;
 }
 
+/** Part of an address as the user filter compares it: in any case, LIKE's wildcards literal. */
+const addressPart = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Whether `text` is part of no portal user's address, as the user filter compares it: such a
+ * filter can match only the address typed at a failed sign-in (or nothing).
+ */
+export async function partOfNoUserAddress(db: Db, text: string): Promise<boolean> {
+  const someone = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, 'like', addressPart(text))
+    .limit(1)
+    .executeTakeFirst();
+  return someone === undefined;
+}
+
 export async function queryAudit(db: Db, q: AuditQuery) {
   let query = db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(q.limit);
   // Part of an address is enough ("quinn", "@demo.test"); LIKE's wildcards in it are literal.
@@ -60,7 +77,7 @@ export async function queryAudit(db: Db, q: AuditQuery) {
   // carry its maker's (`maker`), and a request settled by reconciliation or a reviewer carries
   // the user it was made for (`forUser`, an id, looked up by address among the portal's users).
   if (q.userEmail) {
-    const part = `%${q.userEmail.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const part = addressPart(q.userEmail);
     query = query.where((eb) => {
       const byWhoActed = eb('user_email', 'like', part);
       return eb.or([
