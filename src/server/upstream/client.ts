@@ -453,6 +453,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
       if (!httpOk) throw badResponse(`statusCode 101 under HTTP ${answer.httpStatus}`, statusCode);
       return payload;
     }
+    // The platform's words: what the person is told of a refusal, never part of the error's
+    // message or of a log line, since they may echo personal data the request sent (errors.ts).
     const detail = upstreamMessage(payload);
     const common = {
       submitted: 'no' as const,
@@ -465,7 +467,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         // §5 rule 8: our credentials are missing or invalid. Operators must act; users cannot.
         logger.error(
           { operation, statusCode, httpStatus: answer.httpStatus, auth: config.auth },
-          `upstream ${operation}: credentials rejected (${detail}); check the upstream client id and key`,
+          `upstream ${operation}: credentials rejected; check the upstream client id and key`,
         );
         // §5 rule 8 and §7 give 103 the condition "credentials missing or invalid" and say
         // nothing of what became of the operation: a write answered so is not known to have
@@ -475,7 +477,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           ...common,
           submitted,
           kind: 'misconfigured',
-          message: `${operation}: credentials rejected: ${detail}`,
+          message: `${operation}: credentials rejected (${statusCode})`,
+          upstreamText: detail,
           ...misconfiguredWords(request.effect, submitted),
         });
       }
@@ -489,7 +492,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           kind: 'permission',
           permission: request.permission,
           reason: 'The portal is not permitted to do this at the moment.',
-          message: `${operation}: permission missing${request.permission ? `: ${request.permission}` : ''}: ${detail}`,
+          message: `${operation}: permission missing${request.permission ? `: ${request.permission}` : ''} (${statusCode})`,
+          upstreamText: detail,
           // A write reached the platform and was refused: never "nothing was submitted".
           userMessage: `${request.effect === 'write' ? 'The platform refused it; nothing was changed. ' : ''}The portal is not permitted to do this at the moment.`,
         });
@@ -497,7 +501,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         throw new UpstreamError({
           ...common,
           kind: 'not_found',
-          message: `${operation}: ${statusCode}: ${detail}`,
+          message: `${operation}: ${statusCode}: not found`,
+          upstreamText: detail,
           userMessage: `Not found${detail ? `: ${detail}` : ''}.`,
         });
       default: {
@@ -512,7 +517,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           refusal,
           reason,
           ...(fields.length > 0 ? { fields } : {}),
-          message: `${operation}: ${statusCode}: ${detail}`,
+          message: `${operation}: ${statusCode}: refused`,
+          upstreamText: detail,
           userMessage:
             request.effect === 'write'
               ? `The platform refused it; nothing was changed. ${reason}`

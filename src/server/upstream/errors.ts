@@ -54,8 +54,23 @@ export interface UpstreamErrorInit {
    * its reason (the portal's sentence pair, http-error `notSentRefusal`).
    */
   nextStep?: string;
+  /**
+   * The platform's own words (its statusDesc and `Error(s)`, cleaned), for the start-up check's
+   * sentence to operators: never part of `message`.
+   */
+  upstreamText?: string;
   cause?: unknown;
 }
+
+/*
+ * A logged error never carries the platform's words. They may echo what the request sent (a
+ * name, a date of birth, a phone or bank number in a form the masking does not know, §3, §7),
+ * and routes log errors as they are (`{ err }`; a logger writes an error's message, stack and
+ * every enumerable property). So `message` says the operation, the code and what happened, and
+ * the properties that hold the platform's words for the person (`userMessage`, `reason`,
+ * `fields`, `upstreamText`) are not enumerable: read where they are used, never written to a log.
+ */
+const WORDS_OF_THE_PLATFORM = ['userMessage', 'reason', 'fields', 'upstreamText'] as const;
 
 export class UpstreamError extends Error {
   readonly kind: UpstreamErrorKind;
@@ -65,10 +80,11 @@ export class UpstreamError extends Error {
   readonly httpStatus?: number;
   readonly permission?: string;
   readonly refusal?: RefusalCause;
-  readonly fields?: RefusedField[];
-  readonly reason?: string;
+  declare readonly fields?: RefusedField[];
+  declare readonly reason?: string;
   readonly nextStep?: string;
-  readonly userMessage: string;
+  declare readonly userMessage: string;
+  declare readonly upstreamText?: string;
 
   constructor(init: UpstreamErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -80,10 +96,10 @@ export class UpstreamError extends Error {
     this.httpStatus = init.httpStatus;
     this.permission = init.permission;
     this.refusal = init.refusal;
-    this.fields = init.fields;
-    this.reason = init.reason;
     this.nextStep = init.nextStep;
-    this.userMessage = init.userMessage;
+    for (const key of WORDS_OF_THE_PLATFORM) {
+      Object.defineProperty(this, key, { value: init[key], enumerable: false });
+    }
   }
 }
 
@@ -259,8 +275,8 @@ const stateRefusalCodes = new Set([
 
 /*
  * The codes whose meaning real traffic shows (real-world notes §5), said as the portal says them:
- * a refusal's statusDesc is the platform's own spelling ("Data/parameter missing") and is kept
- * for the log only.
+ * a refusal's statusDesc is the platform's own spelling ("Data/parameter missing"), never shown
+ * (nor logged: the log names the code).
  */
 const codeReasons: Record<string, string> = {
   '116': 'the account already has an external financial account',
@@ -354,8 +370,10 @@ export function cleanUpstreamText(text: string): string {
 /**
  * What an upstream refusal may echo of the request that identifies a person: email addresses,
  * SSN- and EIN-shaped groups, and runs of nine digits or more (bank and routing numbers, an SSN
- * or tax id without dashes). The refusal's sentence goes to the user and to the log, so the
- * echoed value is masked (the user has it in the form). Names cannot be told from other words.
+ * or tax id without dashes). The refusal's sentence goes to the user (and is kept with a refused
+ * request), so the echoed value is masked (the user has it in the form). Names cannot be told
+ * from other words; the log never holds the sentence (UpstreamError keeps it off its message and
+ * its written fields).
  */
 function maskEchoedValues(text: string): string {
   return text

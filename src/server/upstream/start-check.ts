@@ -27,12 +27,15 @@ function problemOf(err: unknown, baseUrl: string, auth: 'header' | 'body'): stri
     return `pinging ${at} failed (${err instanceof Error ? err.message : String(err)}).`;
   }
   // The client's message is `<operation>: <what happened>`; the operation is always ping here.
+  // A refusal's message names its code, not the platform's words: they are kept apart (never
+  // logged, upstream/errors.ts), and ping sends nothing of a person's for them to echo.
   const detail = err.message.replace(/^ping: /, '');
+  const said = err.upstreamText ? `${err.statusCode}: ${err.upstreamText}` : detail;
   switch (err.kind) {
     case 'misconfigured':
       // Header authentication "may not be available in every environment" (§5 rule 12): there
       // the right id and key are refused all the same, sent in the header.
-      return `${at} refused the portal's credentials (${detail.replace(/^credentials rejected: /, '')}): check TRANSACT_CLIENT_ID and TRANSACT_API_KEY${auth === 'header' ? ', and, where the platform offers no header authentication, set TRANSACT_AUTH=body' : ''}.`;
+      return `${at} refused the portal's credentials (${err.upstreamText || detail}): check TRANSACT_CLIENT_ID and TRANSACT_API_KEY${auth === 'header' ? ', and, where the platform offers no header authentication, set TRANSACT_AUTH=body' : ''}.`;
     case 'permission':
       return `${at} accepted the portal's credentials but refused ping for want of a permission: check the permissions of the key in TRANSACT_API_KEY.`;
     case 'unavailable':
@@ -44,6 +47,6 @@ function problemOf(err: unknown, baseUrl: string, auth: 'header' | 'body'): stri
     case 'bad_response':
     case 'rejected':
     case 'not_found':
-      return `${at} did not answer ping as the Transact API does (${detail}): check TRANSACT_BASE_URL (it ends with the API's base path, such as /tapiv3).`;
+      return `${at} did not answer ping as the Transact API does (${said}): check TRANSACT_BASE_URL (it ends with the API's base path, such as /tapiv3).`;
   }
 }

@@ -430,13 +430,21 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
       submitted: 'no',
       httpStatus: 200,
     });
-    // The platform's own spelling of the code (statusDesc) stays in the log; the person reads
-    // that it reached the platform, was refused and changed nothing, and what it named.
+    // The log reads the code, never the platform's words (they may echo what was sent); the
+    // person reads that it reached the platform, was refused and changed nothing, and what it
+    // named.
     expect(error.userMessage).toBe(
       'The platform refused it; nothing was changed. It did not accept tradeId: Missing; accountId: Missing.',
     );
     expect(error.reason).toBe('It did not accept tradeId: Missing; accountId: Missing.');
-    expect(error.message).toContain('Data/parameter missing');
+    expect(error.message).toBe('createTrade: 106: refused');
+    expect(error.upstreamText).toContain('Data/parameter missing');
+    // The words are not among what a logger writes of an error (its enumerable properties).
+    const written = Object.keys(error);
+    for (const words of ['userMessage', 'reason', 'fields', 'upstreamText']) {
+      expect(written).not.toContain(words);
+    }
+    expect(written).toEqual(expect.arrayContaining(['kind', 'operation', 'statusCode']));
   });
 
   it("a bare 106 names nothing the person entered: a state, in the portal's words, never its statusDesc (real-world notes §5)", async () => {

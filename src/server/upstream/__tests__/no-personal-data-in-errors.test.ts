@@ -136,6 +136,62 @@ const cases: Record<string, Case> = {
   },
 };
 
+/*
+ * Refusals whose words echo what was sent in forms the masking of the person's sentence does not
+ * know (a date of birth, a phone number, a bank account number under nine digits, an SSN or an
+ * IBAN written with spaces, a name). Routes log an upstream error as it is (`{ err }`, at warn):
+ * the line names the operation, the code and the kind, never the platform's words (§3, §7).
+ */
+const DATE_OF_BIRTH = '1985-03-14';
+const PHONE = '720-555-8668';
+const SHORT_ACCOUNT_NUMBER = '40817263';
+const SPACED_SSN = '123 45 6789';
+const SPACED_IBAN = 'DE89 3704 0044 0532 0130 00';
+const ECHOED_NAME = 'Avery Quinn';
+const ECHOED = [DATE_OF_BIRTH, PHONE, SHORT_ACCOUNT_NUMBER, SPACED_SSN, SPACED_IBAN, ECHOED_NAME];
+
+const echoCases: Record<string, Case & { code: string; kind: string; operation: string }> = {
+  'a 106 whose statusDesc and Error(s) echo the values sent': {
+    answer: json({
+      statusCode: '106',
+      statusDesc: `Data/parameter invalid for ${ECHOED_NAME}, born ${DATE_OF_BIRTH}`,
+      'Error(s)': `<br />phone&nbsp;&nbsp; : Invalid phone ${PHONE}<br />accountNumber : ${SHORT_ACCOUNT_NUMBER} is not valid; SSN ${SPACED_SSN}; IBAN ${SPACED_IBAN}`,
+    }),
+    run: (client) => getAccount(client, { accountId: 'A1' }),
+    expectStatus: 422,
+    code: '106',
+    kind: 'rejected',
+    operation: 'getAccount',
+  },
+  'a 1404 whose statusDesc echoes them': {
+    answer: json(
+      {
+        statusCode: '1404',
+        statusDesc: `No account of ${ECHOED_NAME} (${DATE_OF_BIRTH}, ${PHONE}, ${SPACED_SSN}, ${SHORT_ACCOUNT_NUMBER}, ${SPACED_IBAN})`,
+      },
+      404,
+    ),
+    run: (client) => getAccount(client, { accountId: 'A1' }),
+    expectStatus: 404,
+    code: '1404',
+    kind: 'not_found',
+    operation: 'getAccount',
+  },
+  'a search refused with "Invalid keyword" and the name searched for': {
+    answer: json({
+      statusCode: '106',
+      statusDesc: 'Data/parameter missing',
+      'Error(s)': `Invalid keyword ${ECHOED_NAME} ${DATE_OF_BIRTH} ${PHONE}`,
+    }),
+    run: (client) => searchEntity(client, { keyword: ECHOED_NAME }),
+    expectStatus: 422,
+    code: '106',
+    kind: 'rejected',
+    operation: 'searchEntity',
+  },
+};
+const allCases = { ...cases, ...echoCases };
+
 let upstream: http.Server;
 let answer: Case['answer'] = { status: 200, text: '{}' };
 let app: FastifyInstance;
@@ -163,7 +219,7 @@ beforeAll(async () => {
   // One client per case: repeated bad answers must not open the circuit for the next case.
   const clients = new Map<string, UpstreamClient>();
   app.get<{ Params: { index: string } }>('/probe/:index', async (request) => {
-    const name = Object.keys(cases)[Number(request.params.index)];
+    const name = Object.keys(allCases)[Number(request.params.index)];
     let client = clients.get(name);
     if (!client) {
       client = createUpstreamClient({
@@ -177,7 +233,13 @@ beforeAll(async () => {
       });
       clients.set(name, client);
     }
-    return { result: await cases[name].run(client) };
+    try {
+      return { result: await allCases[name].run(client) };
+    } catch (err) {
+      // As routes log a read that failed (compliance search, holdings, money requests, …).
+      request.log.warn({ err }, 'probe: the platform read failed');
+      throw err;
+    }
   });
   app.addHook('onClose', async () => {
     for (const client of clients.values()) client.close();
@@ -224,4 +286,37 @@ describe('malformed upstream answers holding personal data', () => {
       }
     },
   );
+});
+
+describe('upstream refusals echoing values the masking does not know', () => {
+  it.each(
+    Object.keys(echoCases).map((name) => [name, Object.keys(allCases).indexOf(name)] as const),
+  )('%s: the log names the operation, code and kind, never the words', async (name, index) => {
+    const { answer: given, expectStatus, code, kind, operation } = echoCases[name];
+    answer = given;
+    const before = logLines.length;
+    const res = await app.inject({ method: 'GET', url: `/probe/${index}` });
+    expect(res.statusCode, res.body).toBe(expectStatus);
+    const lines = logLines.slice(before).join('');
+    // The error was logged as routes log it (the scan below is not vacuous) ...
+    const logged = lines
+      .split('\n')
+      .filter((line) => line.includes('probe: the platform read failed'))
+      .map((line) => JSON.parse(line) as { err: Record<string, unknown> });
+    expect(logged).toHaveLength(1);
+    expect(logged[0].err).toMatchObject({
+      type: 'UpstreamError',
+      operation,
+      statusCode: code,
+      kind,
+    });
+    // ... and carries none of the values, nor the platform's other words.
+    expect(
+      ECHOED.filter((value) => lines.includes(value)),
+      lines,
+    ).toEqual([]);
+    expect(lines).not.toMatch(/Data\/parameter|Invalid keyword|No account of/);
+    // What the person is told is unchanged: the platform's words reach them (they sent them).
+    expect(res.json().error.message).toMatch(/Invalid|No account of/);
+  });
 });
