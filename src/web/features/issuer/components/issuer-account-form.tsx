@@ -86,6 +86,14 @@ const yesNo: Option[] = [
 
 type Field = FieldSpec<IssuerAccountForm>;
 
+/*
+ * Staff type another person's data here (the account holder's, the issuer's address), never
+ * their own. The holder's fields and the address therefore say autocomplete="off": a personal
+ * token ("bday", "address-line1", "additional-name") would offer the staff member's own date of
+ * birth and address, and save the holder's into the staff member's autofill. The company name
+ * keeps "organization": it names a company (the issuer the staff work for), not a person.
+ */
+
 const sections: { title: string; note?: string; fields: Field[] }[] = [
   {
     title: 'Company',
@@ -126,7 +134,7 @@ const sections: { title: string; note?: string; fields: Field[] }[] = [
       {
         name: 'accountMiddleInitial',
         label: "Holder's middle initial",
-        autoComplete: 'additional-name',
+        autoComplete: 'off',
       },
       {
         name: 'socialSecurityNumber',
@@ -139,7 +147,7 @@ const sections: { title: string; note?: string; fields: Field[] }[] = [
         name: 'dateOfBirth',
         label: "Holder's date of birth",
         type: 'date',
-        autoComplete: 'bday',
+        autoComplete: 'off',
         // A date picker shows the date in the viewer's own order, so the hint names no format.
         helperText: 'The holder must be 18 or older',
       },
@@ -150,17 +158,22 @@ const sections: { title: string; note?: string; fields: Field[] }[] = [
   {
     title: 'Address',
     fields: [
-      { name: 'addressLine1', label: 'Address line 1', autoComplete: 'address-line1' },
-      { name: 'addressLine2', label: 'Address line 2', autoComplete: 'address-line2' },
-      { name: 'city', label: 'City', autoComplete: 'address-level2' },
+      { name: 'addressLine1', label: 'Address line 1', autoComplete: 'off' },
+      { name: 'addressLine2', label: 'Address line 2', autoComplete: 'off' },
+      { name: 'city', label: 'City', autoComplete: 'off' },
       {
         name: 'companyState',
         label: 'State',
         required: true,
         options: US_STATE_OPTIONS.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` })),
       },
-      { name: 'zip', label: 'ZIP code', inputMode: 'numeric', autoComplete: 'postal-code' },
-      { name: 'country', label: 'Country', helperText: 'Two-letter code, such as US' },
+      { name: 'zip', label: 'ZIP code', inputMode: 'numeric', autoComplete: 'off' },
+      {
+        name: 'country',
+        label: 'Country',
+        autoComplete: 'off',
+        helperText: 'Two-letter code, such as US',
+      },
     ],
   },
 ];

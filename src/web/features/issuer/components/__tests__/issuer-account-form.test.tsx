@@ -73,6 +73,24 @@ describe('issuer staff save the issuer account (§4.6 createIssuerAccount)', () 
     expect(sent).toHaveLength(0);
   });
 
+  it("offer no autofill of the staff member's own data in the holder's fields and the address", () => {
+    renderWithProviders(<IssuerAccountFormPanel issuerId="12" onSaved={vi.fn()} />);
+    // Another person's data: a personal token (bday, address-line1) would offer the staff
+    // member's own, and save the holder's among theirs.
+    for (const label of [
+      "Holder's middle initial",
+      'Social Security number',
+      "Holder's date of birth",
+      'Address line 1',
+      'Address line 2',
+      'City',
+      'ZIP code',
+      'Country',
+    ]) {
+      expect(screen.getByLabelText(label).getAttribute('autocomplete'), label).toBe('off');
+    }
+  });
+
   it('review what will be kept, a refusal is "not submitted", and the retry reuses the key', async () => {
     const sent = mockPost(
       endpoint,
