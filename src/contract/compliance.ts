@@ -4,6 +4,7 @@ import { skippedRecordsSchema, unreadableIdsSchema } from './skipped';
 import { entityPartySchema } from './accounts';
 import { accountFilterSchema, accountViewSchema } from './account-views';
 import { choiceFilterSchema } from './choice-filter';
+import { periodTimeZoneSchema } from './dates';
 import { apiErrorSchema } from './errors';
 import { fundMoveApprovalLabels, fundMoveStatusLabels, fundMoveViewSchema } from './custody-views';
 
@@ -69,6 +70,14 @@ export const complianceFundMovesQuerySchema = z.object({
     .max(10_000, 'Page is at most 10000')
     .default(1),
 });
+
+/**
+ * The Fund moves page's export: the page's filters (not its page), and the viewer's zone, whose
+ * today names the file (lib/csv-download.ts; UTC when absent).
+ */
+export const complianceFundMovesExportQuerySchema = complianceFundMovesQuerySchema
+  .omit({ page: true })
+  .extend({ timeZone: periodTimeZoneSchema.optional() });
 
 export const complianceFundMovesSchema = z.object({
   /** Bank account and routing numbers masked. */

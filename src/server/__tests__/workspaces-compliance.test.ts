@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditPageSchema } from '../../contract/audit';
 import {
   accountNotesSchema,
@@ -779,5 +779,59 @@ describe('audit log', () => {
       (await call(h.app, 'GET', '/api/audit-events?action=sign_in', { cookie: compliance })).json(),
     );
     expect(forCompliance.events.some((e) => e.userEmail === 'typo@demo.test')).toBe(false);
+  });
+});
+
+describe("exports are named by the day in the viewer's zone", () => {
+  it.each([
+    ['audit-log', '/api/audit-events/export.csv?action=personal_data_reveal'],
+    ['money-requests', '/api/compliance/money-requests/export.csv?kind=deposit'],
+    ['fund-moves', '/api/compliance/fund-moves/export.csv?status=pending'],
+  ])(
+    "%s: at 5 PM on November 30 in Los Angeles, the file is of November 30 there; of UTC's day without a zone",
+    async (name, url) => {
+      // Signed in on the real clock: a session begun with the clock set back is not accepted.
+      const cookie = await signIn(h.app, 'compliance@demo.test');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        // 17:00 in Los Angeles (UTC−8) is 01:00 on December 1 in UTC.
+        vi.setSystemTime(new Date('2026-12-01T01:00:00Z'));
+        const named = async (query: string) => {
+          const res = await call(h.app, 'GET', `${url}${query}`, { cookie });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.headers['content-disposition'];
+        };
+        expect(await named('&timeZone=America%2FLos_Angeles')).toBe(
+          `attachment; filename="${name}-2026-11-30.csv"`,
+        );
+        expect(await named('&timeZone=Asia%2FTokyo')).toBe(
+          `attachment; filename="${name}-2026-12-01.csv"`,
+        );
+        expect(await named('')).toBe(`attachment; filename="${name}-2026-12-01.csv"`);
+        // A zone that is none is refused, as for a period's days.
+        const bad = await call(h.app, 'GET', `${url}&timeZone=Mars%2FOlympus`, { cookie });
+        expect(bad.statusCode).toBe(400);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
+  it('the fund-moves export keeps its filters in the audit log, not the zone that named its file', async () => {
+    await call(
+      h.app,
+      'GET',
+      '/api/compliance/fund-moves/export.csv?status=pending&timeZone=America%2FLos_Angeles',
+      { cookie: compliance },
+    );
+    const page = auditPageSchema.parse(
+      (
+        await call(h.app, 'GET', '/api/audit-events?action=fund_moves_export', {
+          cookie: compliance,
+        })
+      ).json(),
+    );
+    expect(page.events[0].details).toMatchObject({ filters: { status: 'pending' } });
+    expect(page.events[0].details?.filters).not.toHaveProperty('timeZone');
   });
 });

@@ -1,18 +1,32 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { todayInZone } from '../../contract/time';
+
+/** The day an export is named by: today in the request's `timeZone` (UTC when it states none). */
+export interface ExportDay {
+  /** The viewer's zone, as the pages send it with every export (the `timeZone` of its query). */
+  timeZone?: string;
+  /** The clock (tests set it). */
+  now?: Date;
+}
 
 /**
- * Sends an export as a CSV file named after its content and today's date (UTC), never kept in a
+ * Sends an export as a CSV file named after its content and today's date, never kept in a
  * cache (exports hold what only their reader may see), written as it is read: its chunks are
  * sent as they come, one at a time as the browser takes them. A chunk that fails aborts the
  * answer, so the download is reported as failed rather than saved as a shorter file.
+ *
+ * The date is the viewer's day (`day.timeZone`), the days the page's period filters and rows are
+ * in: a reviewer in Los Angeles exporting at 5 PM on November 30 gets `…-2026-11-30.csv`, not
+ * December 1 (UTC's day then). A request that states no zone gets UTC's day.
  */
 export function csvDownloadStream(
   reply: FastifyReply,
   name: string,
   chunks: AsyncIterable<string>,
+  day: ExportDay = {},
 ): Readable {
-  asCsvFile(reply, name);
+  asCsvFile(reply, name, todayInZone(day.timeZone ?? 'UTC', day.now));
   return Readable.from(withByteOrderMark(chunks), { objectMode: false });
 }
 
@@ -26,8 +40,7 @@ async function* withByteOrderMark(chunks: AsyncIterable<string>): AsyncIterable<
   yield* chunks;
 }
 
-function asCsvFile(reply: FastifyReply, name: string): void {
-  const day = new Date().toISOString().slice(0, 10);
+function asCsvFile(reply: FastifyReply, name: string, day: string): void {
   reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)

@@ -249,7 +249,7 @@ export const auditRoutes = [
           details: await exportDetails(deps.db, query, count),
         });
       };
-      return csvDownloadStream(reply, 'audit-log', csvLines());
+      return csvDownloadStream(reply, 'audit-log', csvLines(), { timeZone: query.timeZone });
     },
   }),
 ];

@@ -4,6 +4,7 @@ import {
   accountNoteInputSchema,
   accountNoteSchema,
   accountNotesSchema,
+  complianceFundMovesExportQuerySchema,
   complianceFundMovesQuerySchema,
   complianceFundMovesSchema,
   complianceSearchQuerySchema,
@@ -206,16 +207,18 @@ export const complianceRoutes = [
     summary:
       'The filtered fund moves as CSV, bank numbers masked (formula cells neutralized; the export is audited)',
     tags: ['compliance'],
-    query: complianceFundMovesQuerySchema.omit({ page: true }),
+    query: complianceFundMovesExportQuerySchema,
     // The file, for the docs; the handler returns the stream itself.
     response: z.string() as z.ZodType<unknown>,
     stream: true,
     streamType: 'text/csv',
     async handler({ query, reply, deps, audit }) {
+      // The zone names the file only: a fund move has no period to count in it.
+      const { timeZone, ...filters } = query;
       // Read and filtered as the page reads them: every move the filters select among the
       // newest COMPLIANCE_MAX_FUND_MOVES, read before the answer starts, so a platform that does
       // not answer is told as the page's read is, never as a file cut short.
-      const { all, matching } = await matchingFundMoves(deps, query);
+      const { all, matching } = await matchingFundMoves(deps, filters);
       const moves = (await withKnownDirections(deps.db, matching)).map(toFundMoveView);
       const zone = deps.config.upstreamTimeZone;
       // The platform's times (its zone's wall time, or an instant: upstreamTimeSchema) as UTC
@@ -284,14 +287,14 @@ export const complianceRoutes = [
           action: 'fund_moves_export',
           outcome: 'succeeded',
           details: {
-            filters: { ...query },
+            filters,
             rows: moves.length + all.skipped.length,
             ...(all.skipped.length > 0 ? { unreadable: all.skipped.length } : {}),
             ...searched,
           },
         });
       };
-      return csvDownloadStream(reply, 'fund-moves', lines());
+      return csvDownloadStream(reply, 'fund-moves', lines(), { timeZone });
     },
   }),
 

@@ -1208,7 +1208,9 @@ export const moneyRequestRoutes = [
           details: { filters: { ...query }, rows: count },
         });
       };
-      return csvDownloadStream(reply, 'money-requests', csvLines());
+      return csvDownloadStream(reply, 'money-requests', csvLines(), {
+        timeZone: query.timeZone,
+      });
     },
   }),
 

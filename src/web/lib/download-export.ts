@@ -1,5 +1,17 @@
 import { ApiClientError, resumesAfterSignIn } from './api-client';
 import { saveBlob } from './download';
+import { viewerTimeZone } from './format';
+
+/**
+ * `url` with the viewer's zone (`timeZone`) unless it names one already (a period's, the same):
+ * the BFF names the file by today in that zone, the viewer's day, as the page's days are.
+ */
+function withViewerZone(url: string): string {
+  const [path, search = ''] = url.split('?');
+  const params = new URLSearchParams(search);
+  if (!params.has('timeZone')) params.set('timeZone', viewerTimeZone());
+  return `${path}?${params.toString()}`;
+}
 
 /**
  * Downloads a CSV the BFF builds (and audits): the audit log's, the money-requests register's,
@@ -18,7 +30,7 @@ export async function downloadExport(
   },
   resumed = false,
 ): Promise<void> {
-  const response = await fetch(url, {
+  const response = await fetch(withViewerZone(url), {
     headers: { Accept: 'text/csv', 'X-CSRF': '1' },
     credentials: 'same-origin',
   });

@@ -206,6 +206,8 @@ describe('a reviewer filters the audit log', () => {
 });
 
 describe('a reviewer exports the audit log', () => {
+  withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
+
   it('with a user typed and not applied: the click applies it, and the file holds those events alone', async () => {
     const listed: URL[] = [];
     const exported: Request[] = [];
@@ -236,7 +238,11 @@ describe('a reviewer exports the audit log', () => {
     await waitFor(() => expect(downloads).toHaveLength(1));
     letGo();
     expect(exported).toHaveLength(1);
-    expect(new URL(exported[0].url).searchParams.get('user')).toBe('investor2');
+    expect(Object.fromEntries(new URL(exported[0].url).searchParams)).toEqual({
+      user: 'investor2',
+      // With no period, the viewer's zone all the same: its today names the file.
+      timeZone: 'America/Los_Angeles',
+    });
     // Fetched with the header every /api request needs (docs/bff-api.md, CSRF).
     expect(exported[0].headers.get('X-CSRF')).toBe('1');
     expect(downloads[0]).toBe('audit-log-2026-11-28.csv');

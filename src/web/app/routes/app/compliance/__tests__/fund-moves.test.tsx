@@ -8,6 +8,7 @@ import { noFundMoves } from '../../../../../testing/fund-move';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { catchDownloads, csvFile } from '../../../../../testing/downloads';
 import { renderWithProviders } from '../../../../../testing/render';
+import { withTimeZones } from '../../../../../testing/time-zones';
 import ComplianceFundMovesRoute from '../fund-moves';
 
 startMockBff();
@@ -168,6 +169,7 @@ describe('a reviewer opens a shared link the page cannot apply', () => {
 
 describe('a reviewer exports the fund moves', () => {
   const downloads = catchDownloads();
+  withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
 
   it('fetches every move the filters select with the CSRF header, not the page, and saves the file the BFF names', async () => {
     noFundMovesAsked();
@@ -186,10 +188,12 @@ describe('a reviewer exports the fund moves', () => {
     fireEvent.click(button);
     await waitFor(() => expect(downloads).toEqual(['fund-moves-2026-11-29.csv']));
     const url = new URL(exported[0].url);
-    // The filters, not the page the list is on.
+    // The filters, not the page the list is on, and the viewer's zone, whose today names the
+    // file (the BFF's clock may be in another day).
     expect(Object.fromEntries(url.searchParams)).toEqual({
       status: 'pending',
       accountId: 'A1040000',
+      timeZone: 'America/Los_Angeles',
     });
     expect(exported[0].headers.get('X-CSRF')).toBe('1');
     expect(document.activeElement).toBe(button);

@@ -172,6 +172,8 @@ describe('a reviewer opens an address whose filters the BFF refuses', () => {
 });
 
 describe('a reviewer exports the register', () => {
+  withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
+
   it('fetches the filtered register with the CSRF header, and saves the file the BFF names', async () => {
     const exported: Request[] = [];
     answerRegister([]);
@@ -198,8 +200,12 @@ describe('a reviewer exports the register', () => {
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]).toBe('money-requests-2026-11-28.csv');
     const url = new URL(exported[0].url);
-    // The filters, not the page the list is on.
-    expect(Object.fromEntries(url.searchParams)).toEqual({ kind: 'disbursement' });
+    // The filters, not the page the list is on, and the viewer's zone, whose today names the
+    // file (the BFF's clock may be in another day).
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      kind: 'disbursement',
+      timeZone: 'America/Los_Angeles',
+    });
     expect(exported[0].headers.get('X-CSRF')).toBe('1');
   });
 
