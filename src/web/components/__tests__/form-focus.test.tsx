@@ -77,3 +77,53 @@ describe.each([
     expect(document.activeElement).toBe(reason);
   });
 });
+
+/*
+ * Enter in the field that is wrong submits from where the focus already is: moving it there
+ * again is not announced, so the form says what was refused in a status of its own.
+ */
+/** The form's polite live region, which says why a submission was refused. */
+const liveRegionOf = (form: HTMLElement) =>
+  form.querySelector<HTMLElement>('[aria-live="polite"]')!;
+
+describe('a submission refused from the field in error', () => {
+  it('says nothing more when the focus moves to the field, which a screen reader says with its message', async () => {
+    const user = userEvent.setup();
+    render(<SecondForm asDialog={false} />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    expect(liveRegionOf(screen.getByRole('form', { name: 'Second form' })).textContent).toBe('');
+  });
+
+  it('is said, with the first message, and said again when refused again', async () => {
+    const user = userEvent.setup();
+    render(<PageForm />);
+    const form = screen.getByRole('form', { name: 'Page form' });
+    const amount = screen.getByRole('textbox', { name: 'Page amount' });
+    await user.click(amount);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(amount);
+    const status = liveRegionOf(form);
+    expect(status.textContent?.trim()).toBe('1 field needs correcting. Required');
+    const first = status.textContent;
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(status.textContent).not.toBe(first));
+    expect(status.textContent?.trim()).toBe('1 field needs correcting. Required');
+  });
+
+  it('counts the fields and names the first in the form’s order', async () => {
+    const user = userEvent.setup();
+    render(<SecondForm asDialog={false} />);
+    await user.click(screen.getByRole('textbox', { name: 'Reason' }));
+    await user.keyboard('{Enter}');
+    const form = screen.getByRole('form', { name: 'Second form' });
+    await waitFor(() =>
+      expect(liveRegionOf(form).textContent?.trim()).toBe(
+        '2 fields need correcting. The first: Required',
+      ),
+    );
+  });
+});

@@ -66,15 +66,46 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
   // As the errors are drawn, before anything else can run: as soon as the page says what is wrong,
   // the focus is on it.
   const focusedFor = useRef(0);
+  const [refused, setRefused] = useState('');
   useLayoutEffect(() => {
     if (submitCount === focusedFor.current) return;
     focusedFor.current = submitCount;
-    const first = firstInPageOrder(formElement, errorPaths(errors));
+    const paths = errorPaths(errors);
+    const { path: first, input } = firstInPageOrder(formElement, paths);
+    // Moving the focus to the field in error makes a screen reader say it, with its message. A
+    // submission with Enter from that very field leaves the focus where it was, and nothing is
+    // said: then the form says it. The text changes with every submission (a trailing space or
+    // none), so the same refusal twice is said twice.
+    const stays = input !== null && input === document.activeElement;
+    setRefused(
+      first && stays ? refusalSummary(paths.length, messageAt(errors, first), submitCount) : '',
+    );
     if (first) setFocus(first as FieldPath<z.input<Schema>>);
   }, [submitCount, errors, setFocus, formElement]);
   // On the object react-hook-form keeps for the form's life (and itself updates as it renders),
   // so the form keeps one identity; the same callback every render.
-  return Object.assign(form, { setFormElement });
+  return Object.assign(form, { setFormElement, refused });
+}
+
+/** What a refused submission says: how many fields to correct, and the first one's message. */
+function refusalSummary(count: number, first: string | undefined, submission: number): string {
+  const fields = count === 1 ? '1 field needs correcting' : `${count} fields need correcting`;
+  const text = first ? `${fields}. ${count === 1 ? '' : 'The first: '}${first}` : `${fields}.`;
+  return submission % 2 === 0 ? `${text}\u00a0` : text;
+}
+
+/** The message of the field at `path` ("address.city") among react-hook-form's nested errors. */
+function messageAt(errors: object, path: string): string | undefined {
+  const found = path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) =>
+        node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined,
+      errors,
+    );
+  const message =
+    found && typeof found === 'object' ? (found as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
 }
 
 /** The paths of the fields in error ("address.city"), from react-hook-form's nested errors. */
@@ -87,7 +118,8 @@ function errorPaths(errors: object, prefix = ''): string[] {
 }
 
 /**
- * Of the fields at these paths, the one that comes first in the form: its input is found among
+ * Of the fields at these paths, the one that comes first in the form, with its input (null when
+ * not found): its input is found among
  * the form's own elements by its name (a radio group's inputs share it) or by the id every bound
  * field gives it (`field-<name>`). Without its element (a form not drawn through Form or
  * FormDialog), the page is searched.
@@ -95,7 +127,7 @@ function errorPaths(errors: object, prefix = ''): string[] {
 function firstInPageOrder(
   formElement: HTMLFormElement | null,
   paths: string[],
-): string | undefined {
+): { path: string | undefined; input: Element | null } {
   const shown = paths.flatMap((path) => {
     const byId = document.getElementById(`field-${path}`);
     const input = formElement
@@ -107,7 +139,7 @@ function firstInPageOrder(
   shown.sort((a, b) =>
     a.input.compareDocumentPosition(b.input) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
   );
-  return shown[0]?.path ?? paths[0];
+  return shown[0] ?? { path: paths[0], input: null };
 }
 
 /** A radio group's inputs share their name: the first of them. */
@@ -119,7 +151,11 @@ export type FormElementSetter = (element: HTMLFormElement | null) => void;
 
 type FormProps<TIn extends FieldValues, TOut> = {
   /** A useZodForm form, which is given this form's element (setFormElement). */
-  form: UseFormReturn<TIn, unknown, TOut> & { setFormElement?: FormElementSetter };
+  form: UseFormReturn<TIn, unknown, TOut> & {
+    setFormElement?: FormElementSetter;
+    /** What the last refused submission said (useZodForm): announced by the form. */
+    refused?: string;
+  };
   /** Called with the schema's output once every field passes. */
   onValid: SubmitHandler<TOut>;
   /** Called when a submission fails the schema (the fields show why). */
@@ -154,6 +190,13 @@ export function Form<TIn extends FieldValues, TOut>({
       {...rest}
     >
       {children}
+      {form.refused !== undefined && (
+        // A live region with no role of its own: the form's other statuses (a saved user, a sent
+        // request) are what a page's "status" is; this one only echoes the fields' messages.
+        <span className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {form.refused}
+        </span>
+      )}
     </Box>
   );
 }
