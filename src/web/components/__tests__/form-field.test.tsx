@@ -77,5 +77,18 @@ describe('a form written as a table of fields', () => {
         .map((radio) => radio.getAttribute('value')),
     ).toEqual(['yes', 'no']);
     expect(screen.queryByRole('combobox')).toBeNull();
+    expect(group.hasAttribute('aria-required')).toBe(false);
+  });
+
+  it('says a required group is required, where its legend’s asterisk is hidden from screen readers', () => {
+    render(
+      <Fields
+        fields={[
+          { name: 'voting', label: 'Proxy voting', options: yesNo, radio: true, required: true },
+        ]}
+      />,
+    );
+    const group = screen.getByRole('radiogroup', { name: /^Proxy voting/ });
+    expect(group.getAttribute('aria-required')).toBe('true');
   });
 });

@@ -54,6 +54,8 @@ export function FormRadioGroup<T extends FieldValues, TOut = T>({
         aria-labelledby={labelId}
         aria-describedby={helper ? helperId : undefined}
         aria-invalid={invalid}
+        // The legend's asterisk is hidden from screen readers (MUI): the group says it instead.
+        aria-required={required ? true : undefined}
         name={field.name}
         value={field.value ?? ''}
         onChange={field.onChange}
