@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedInAs } from './helpers';
+import { investableOffering } from './investor-helpers';
 
 test('an investor filters offerings by status and opens one', async ({ page }) => {
   await signedInAs(page, 'investor@demo.test', '/offerings');
@@ -69,4 +70,22 @@ test('on a phone, offerings are cards and the navigation opens from the menu', a
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+});
+
+test('in forced colours (high contrast), the main action and the current page keep their marks', async ({
+  page,
+}) => {
+  // Forced colours drop backgrounds: a contained button and the current menu entry are marked
+  // by a border and an outline in the system's colours instead (app/theme.ts).
+  await page.emulateMedia({ forcedColors: 'active' });
+  await signedInAs(page, 'investor@demo.test');
+  const offering = await investableOffering(page);
+  await page.goto(`/offerings/${offering.id}`);
+  const invest = page.getByRole('link', { name: 'Invest in this offering' });
+  await expect(invest).toBeVisible();
+  expect(await invest.evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe('solid');
+  await page.goto('/offerings');
+  const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+  await expect(current).toHaveText('Offerings');
+  expect(await current.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
 });

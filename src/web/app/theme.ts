@@ -89,6 +89,18 @@ export const theme = createTheme({
           whiteSpace: 'nowrap',
           border: 0,
         },
+        // Forced colours (Windows high contrast) drop backgrounds and box shadows: a contained
+        // button would read as plain text, the current page in the menu as any other, and a
+        // focused field only by its outline growing a pixel. Borders and outlines in the
+        // system's colours say the same in their place.
+        '@media (forced-colors: active)': {
+          '.MuiButton-contained, .MuiButton-outlined': { border: '1px solid ButtonText' },
+          '[aria-current="page"], .Mui-selected': {
+            outline: '2px solid Highlight',
+            outlineOffset: -2,
+          },
+          '.Mui-focused .MuiOutlinedInput-notchedOutline': { borderWidth: 3 },
+        },
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': {
             animationDuration: '0.01ms !important',
