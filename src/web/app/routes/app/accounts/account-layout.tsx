@@ -23,6 +23,8 @@ export function AccountSubpage({
   const header = (
     <PageHeader
       title={title}
+      // The tab and the history tell one account's page from another's of the same name.
+      tabTitle={`${title} · Account ${accountId}`}
       description={description}
       above={<AccountBreadcrumbs accountId={accountId} current={title} />}
     />

@@ -64,6 +64,7 @@ describe('an account page while every upstream call answers 503', () => {
     expect(trail.getByRole('link', { name: 'Account A1040000' }).getAttribute('href')).toBe(
       '/accounts/A1040000',
     );
-    expect(document.title).toBe('Request a disbursement · Transact Portal');
+    // The tab names the account: each account has a page of that name.
+    expect(document.title).toBe('Request a disbursement · Account A1040000 · Transact Portal');
   });
 });
