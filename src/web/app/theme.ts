@@ -93,13 +93,19 @@ export const theme = createTheme({
         // button would read as plain text, the current page in the menu as any other, and a
         // focused field only by its outline growing a pixel. Borders and outlines in the
         // system's colours say the same in their place.
+        // Each selector outweighs the component's own rule it overrides (ButtonBase's `border: 0`
+        // and `outline: 0`, the outline's 2 px when focused), which comes later in the document.
         '@media (forced-colors: active)': {
-          '.MuiButton-contained, .MuiButton-outlined': { border: '1px solid ButtonText' },
-          '[aria-current="page"], .Mui-selected': {
+          '.MuiButton-root.MuiButton-contained, .MuiButton-root.MuiButton-outlined': {
+            border: '1px solid ButtonText',
+          },
+          '.MuiButtonBase-root[aria-current="page"], .MuiButtonBase-root.Mui-selected': {
             outline: '2px solid Highlight',
             outlineOffset: -2,
           },
-          '.Mui-focused .MuiOutlinedInput-notchedOutline': { borderWidth: 3 },
+          '.MuiOutlinedInput-root.Mui-focused.Mui-focused .MuiOutlinedInput-notchedOutline': {
+            borderWidth: 3,
+          },
         },
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': {
