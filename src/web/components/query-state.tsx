@@ -141,7 +141,12 @@ function FirstRead({ loadingLabel, lines }: { loadingLabel: string; lines?: numb
     return () => clearTimeout(timer);
   }, []);
   return (
-    <Box aria-busy="true" aria-live="polite">
+    <>
+      {/*
+       * The status stands beside the busy skeleton, not in it: assistive technology that honours
+       * aria-busy holds back what changes inside a busy element until it is no longer busy, and
+       * this one is removed, never un-busied, when the answer comes; the wait would go unsaid.
+       */}
       <Typography
         className={slow ? undefined : 'visually-hidden'}
         component="p"
@@ -152,8 +157,10 @@ function FirstRead({ loadingLabel, lines }: { loadingLabel: string; lines?: numb
           ? `${loadingLabel}: still waiting for an answer. When the platform is slow this can take ${howLong}; the page shows the answer, or what went wrong, as soon as it comes.`
           : loadingLabel}
       </Typography>
-      <LoadingSkeleton lines={lines} />
-    </Box>
+      <Box aria-busy="true">
+        <LoadingSkeleton lines={lines} />
+      </Box>
+    </>
   );
 }
 
