@@ -58,6 +58,14 @@ type QueryStateProps<T> = QueryWords & {
    * section); a read again that fails is told there only.
    */
   failureToldElsewhere?: ReactNode;
+  /**
+   * What the page says of what was read (how many were found), in the status that said what was
+   * loading. Given it, that status stays on the page from the loading words to these and back,
+   * changing only its words: screen readers read out a live region whose words change, and may
+   * not read one added with its words already in it. Without it the status goes with the
+   * loading state.
+   */
+  status?: (data: T) => ReactNode;
   children: (data: T) => ReactNode;
 };
 
@@ -74,18 +82,33 @@ export function QueryState<T>(props: QueryStateProps<T>) {
     region.current?.focus();
     void props.query.refetch();
   };
+  const { query, subject, status } = props;
+  const loadingLabel = props.loadingLabel ?? `Loading ${subject}`;
+  const errorTitle =
+    props.errorTitle ?? (subject && `${sentenceStart(subject)} could not be loaded`);
+  // Only a first read that failed leaves nothing to show (see QueryStateContent).
+  const read = !query.isPending && !(query.isError && query.data === undefined);
   return (
     <Box ref={region} tabIndex={-1} sx={{ outline: 'none' }}>
-      <QueryStateContent {...props} retry={retry} />
+      {(query.isPending || status) && (
+        <ReadStatus waiting={query.isPending} loadingLabel={loadingLabel}>
+          {read && status?.(query.data as T)}
+        </ReadStatus>
+      )}
+      <QueryStateContent
+        {...props}
+        loadingLabel={loadingLabel}
+        errorTitle={errorTitle}
+        retry={retry}
+      />
     </Box>
   );
 }
 
 function QueryStateContent<T>({
   query,
-  subject,
-  loadingLabel = `Loading ${subject}`,
-  errorTitle = subject && `${sentenceStart(subject)} could not be loaded`,
+  loadingLabel,
+  errorTitle,
   skeletonLines,
   isEmpty,
   empty,
@@ -93,8 +116,12 @@ function QueryStateContent<T>({
   failureToldElsewhere,
   children,
   retry,
-}: QueryStateProps<T> & { retry: () => void }) {
-  if (query.isPending) return <FirstRead loadingLabel={loadingLabel} lines={skeletonLines} />;
+}: Omit<QueryStateProps<T>, keyof QueryWords> & {
+  loadingLabel: string;
+  errorTitle?: string;
+  retry: () => void;
+}) {
+  if (query.isPending) return <FirstRead lines={skeletonLines} />;
 
   // Only a first read that failed leaves nothing to show. A read again in the background that
   // fails (the portal unreachable for a moment, after a request was sent) keeps what was shown,
@@ -126,41 +153,66 @@ function QueryStateContent<T>({
 export const STILL_WAITING_AFTER_MS = 5_000;
 
 /**
- * The first read, while it has no answer. A platform that is slow may take as long as the BFF's
- * timeout and retries of a read before the BFF gives up (the session's longestReadMs, from
- * TRANSACT_TIMEOUT_MS; the query client does not ask again after that 504): after a few seconds
- * the person is told, in the status the screen reader reads, that the page is still waiting and
- * for how long it may. Most reads reach the platform; those of the portal's own store are said
- * alike.
+ * The status of a QueryState, outside anything busy: what loads, while the first read has no
+ * answer, then what the page says of what was read (`children`), if anything.
+ *
+ * A platform that is slow may take as long as the BFF's timeout and retries of a read before the
+ * BFF gives up (the session's longestReadMs, from TRANSACT_TIMEOUT_MS; the query client does not
+ * ask again after that 504): after a few seconds the person is told, here, that the page is still
+ * waiting and for how long it may. Most reads reach the platform; those of the portal's own store
+ * are said alike.
  */
-function FirstRead({ loadingLabel, lines }: { loadingLabel: string; lines?: number }) {
-  const [slow, setSlow] = useState(false);
+function ReadStatus({
+  waiting,
+  loadingLabel,
+  children,
+}: {
+  waiting: boolean;
+  loadingLabel: string;
+  children: ReactNode;
+}) {
+  const slow = useStillWaiting(waiting);
   const howLong = useLongestReadWords();
-  useEffect(() => {
-    const timer = setTimeout(() => setSlow(true), STILL_WAITING_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
   return (
-    <>
-      {/*
-       * The status stands beside the busy skeleton, not in it: assistive technology that honours
-       * aria-busy holds back what changes inside a busy element until it is no longer busy, and
-       * this one is removed, never un-busied, when the answer comes; the wait would go unsaid.
-       */}
-      <Typography
-        className={slow ? undefined : 'visually-hidden'}
-        component="p"
-        role="status"
-        sx={slow ? { mb: 1 } : undefined}
-      >
-        {slow
+    <Box
+      role="status"
+      className={waiting && !slow ? 'visually-hidden' : undefined}
+      sx={waiting && slow ? { mb: 1 } : undefined}
+    >
+      {waiting
+        ? slow
           ? `${loadingLabel}: still waiting for an answer. When the platform is slow this can take ${howLong}; the page shows the answer, or what went wrong, as soon as it comes.`
-          : loadingLabel}
-      </Typography>
-      <Box aria-busy="true">
-        <LoadingSkeleton lines={lines} />
-      </Box>
-    </>
+          : loadingLabel
+        : children}
+    </Box>
+  );
+}
+
+/** Whether `waiting` has lasted STILL_WAITING_AFTER_MS; counted again from each start. */
+function useStillWaiting(waiting: boolean) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setSlow(true), STILL_WAITING_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [waiting]);
+  return slow;
+}
+
+/**
+ * The first read, while it has no answer: the skeleton, marked busy. What loads is said in the
+ * status beside it (ReadStatus), not in it: assistive technology that honours aria-busy holds back
+ * what changes inside a busy element until it is no longer busy, and this one is removed, never
+ * un-busied, when the answer comes; the wait would go unsaid.
+ */
+function FirstRead({ lines }: { lines?: number }) {
+  return (
+    <Box aria-busy="true">
+      <LoadingSkeleton lines={lines} />
+    </Box>
   );
 }
 

@@ -58,6 +58,34 @@ describe('QueryState', () => {
     expect(waiting.closest('[aria-busy]')).toBeNull();
   });
 
+  it('given what to say of the data, keeps one status from the loading words to those words', () => {
+    const error = new ApiClientError({
+      message: 'The portal could not be reached.',
+      status: 0,
+      code: 'network',
+      submitted: 'no',
+    });
+    const shown = (query: Parameters<typeof QueryState<string[]>>[0]['query']) => (
+      <QueryState query={query} subject="the offerings" status={(data) => `${data.length} found`}>
+        {(data) => data.join(',')}
+      </QueryState>
+    );
+    const { rerender } = render(shown({ ...base, isPending: true, refetch: vi.fn() }));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Loading the offerings');
+
+    rerender(shown({ ...base, data: ['a', 'b'], refetch: vi.fn() }));
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('2 found');
+    expect(status.className).not.toContain('visually-hidden');
+
+    // A first read that failed is said by its alert; the status stays, with nothing to say.
+    rerender(shown({ ...base, isError: true, error, refetch: vi.fn() }));
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('');
+    expect(screen.getByRole('alert').textContent).toContain('The offerings could not be loaded');
+  });
+
   it.each([
     [3_300, 'up to 4 seconds'],
     [90_300, 'up to 91 seconds'],

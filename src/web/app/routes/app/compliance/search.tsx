@@ -138,20 +138,21 @@ export default function ComplianceSearchRoute() {
           loadingLabel={`Searching for ${q}`}
           skeletonLines={6}
           errorTitle="The search could not be completed"
+          // In the one live region that said "Searching for …", its words changed in place, so
+          // either is read out after each search.
+          status={(data) =>
+            previousOnly ? (
+              <Alert key={refusedTyped?.times} severity="warning" role="note" sx={{ mb: 3 }}>
+                <AlertTitle>Not searched: {previousOnly}</AlertTitle>
+                These are still the results of your previous search. {matchesInWords(data, q)}
+              </Alert>
+            ) : (
+              <Typography sx={{ mb: 3 }}>{matchesInWords(data, q)}</Typography>
+            )
+          }
         >
           {(data) => (
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-              {/* One live region, its words changed in place, so either is read out. */}
-              <Box role="status">
-                {previousOnly ? (
-                  <Alert key={refusedTyped?.times} severity="warning" role="note">
-                    <AlertTitle>Not searched: {previousOnly}</AlertTitle>
-                    These are still the results of your previous search. {matchesInWords(data, q)}
-                  </Alert>
-                ) : (
-                  <Typography>{matchesInWords(data, q)}</Typography>
-                )}
-              </Box>
               <SkippedRecordsNotice
                 count={data.skippedRecords}
                 named={[
