@@ -21,6 +21,8 @@ export function RecordListState<Reply extends { skippedRecords?: number }, Item>
   /** The records of the reply that the portal could read. */
   records: (reply: Reply) => Item[];
   empty: ReactNode;
+  /** What the page says of the reply in the status that said it was loading (QueryState). */
+  status?: (reply: Reply) => ReactNode;
   /** What the records are, one and many, for the notice ("offering", "offerings"). */
   noun?: readonly [one: string, many: string];
   /** Which records were left out, where the reply names them: said after the notice's sentence. */

@@ -2,9 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { unreadableOfferingsInWords } from '../../../../../contract/offerings';
+import { unreadableOfferingsInWords, type OfferingList } from '../../../../../contract/offerings';
 import { EmptyState } from '../../../../components/query-state';
 import { RecordListState } from '../../../../components/record-list-state';
+import { listsNothing } from '../../../../components/skipped-records';
 import { PageHeader } from '../../../../components/page-header';
 import {
   offeringsQueryOptions,
@@ -13,6 +14,7 @@ import {
 import { OfferingStatusFilter } from '../../../../features/offerings/components/offering-status-filter';
 import { OfferingsList } from '../../../../features/offerings/components/offerings-list';
 import { offeringStatusWords } from '../../../../components/offering-status-chip';
+import { countOf } from '../../../../lib/format';
 import { useSearchUpdate } from '../../../../lib/use-search-update';
 import { hasSession } from '../../../session-guard';
 
@@ -26,6 +28,29 @@ export const clientLoader =
     return null;
   };
 
+/** The status chosen in the filter as a sentence ends: "closed", "open for investment". */
+const statusInWords = (status: string) =>
+  offeringStatusWords(status.split(',')[0]).label.toLowerCase();
+
+/** The title of the page's empty state: the sentence its status says too. */
+const noOfferingsTitle = (status: string | null) =>
+  status ? `No offering is ${statusInWords(status)}` : 'No offerings yet';
+
+/**
+ * What the page says of what it lists, in the status that said it was loading: how many offerings
+ * it shows (under a status filter, with that status, so that another status with as many is told
+ * too), or that it shows none. Visually hidden: the list, or the empty state, shows the same.
+ */
+function listedInWords(status: string | null, reply: OfferingList) {
+  const count = reply.offerings.length;
+  const words = listsNothing(count, reply.skippedRecords)
+    ? noOfferingsTitle(status)
+    : status
+      ? `${countOf(count, 'offering', 'offerings')} ${count === 1 ? 'is' : 'are'} ${statusInWords(status)}`
+      : countOf(count, 'offering', 'offerings');
+  return <span className="visually-hidden">{`${words}.`}</span>;
+}
+
 /**
  * What the page says when it lists no offering: under a status filter, that none has that status
  * (named by its first status), with the way back to all of them; else that none is open yet.
@@ -34,14 +59,14 @@ function NoOfferings({ status, onShowAll }: { status: string | null; onShowAll: 
   if (!status) {
     return (
       <EmptyState
-        title="No offerings yet"
+        title={noOfferingsTitle(status)}
         message="When an issuer opens an offering, it appears here."
       />
     );
   }
   return (
     <EmptyState
-      title={`No offering is ${offeringStatusWords(status.split(',')[0]).label.toLowerCase()}`}
+      title={noOfferingsTitle(status)}
       message="No offering has this status right now. Show all statuses to see the others."
       action={
         <Button variant="outlined" onClick={onShowAll}>
@@ -74,6 +99,7 @@ export default function OfferingsRoute() {
         skeletonLines={5}
         records={(data) => data.offerings}
         empty={<NoOfferings status={status} onShowAll={() => setStatus(null)} />}
+        status={(reply) => listedInWords(status, reply)}
         noun={['offering', 'offerings']}
         // Named by what of them could be read (their §2.2 offeringId and issueName).
         leftOut={(reply) =>

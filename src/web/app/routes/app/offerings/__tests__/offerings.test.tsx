@@ -41,6 +41,69 @@ describe('the offerings page when it lists no offering', () => {
   });
 });
 
+describe('a screen-reader user filters the offerings by status', () => {
+  /** Answers the list by its status filter; the closed ones only when the test lets it. */
+  function answerByStatus() {
+    const openOnes = [
+      offeringFixture({ id: '50', name: 'Maple Court Fund' }),
+      offeringFixture({ id: '51', name: 'Harbor Lofts', status: 'open' }),
+    ];
+    let answerClosed = () => {};
+    const closedAsked = new Promise<void>((asked) => {
+      bff.use(
+        http.get('/api/offerings', async ({ request }) => {
+          const status = new URL(request.url).searchParams.get('status');
+          if (status === 'closed') {
+            await new Promise<void>((answer) => {
+              answerClosed = answer;
+              asked();
+            });
+            return HttpResponse.json(none);
+          }
+          const offerings = status
+            ? openOnes.filter((offering) => status.split(',').includes(offering.status))
+            : openOnes;
+          return HttpResponse.json({ offerings, skippedRecords: 0 } satisfies OfferingList);
+        }),
+      );
+    });
+    return {
+      answerClosed: async () => {
+        await closedAsked;
+        answerClosed();
+      },
+    };
+  }
+
+  async function choose(status: string) {
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: status }));
+  }
+
+  it('hears how many are listed, or that none is, from one status kept on the page', async () => {
+    const { answerClosed } = answerByStatus();
+    renderWithProviders(<OfferingsRoute />, { path: '/offerings' });
+    const status = (await screen.findByText('2 offerings.')).closest('[role="status"]')!;
+    expect(status.textContent).toBe('2 offerings.');
+    expect(status.closest('[aria-busy]')).toBeNull();
+
+    await choose('Closed');
+    await waitFor(() => expect(status.textContent).toBe('Loading the offerings'));
+    await answerClosed();
+    // The empty state was silent: its sentence is said in the same status, its words changed.
+    await waitFor(() => expect(status.textContent).toBe('No offering is closed.'));
+    expect(screen.getByRole('heading', { name: 'No offering is closed' })).toBeTruthy();
+    expect(screen.getByRole('status')).toBe(status);
+
+    // Named by the status chosen: another status listing as many is told as well.
+    await choose('Open for investment');
+    await waitFor(() => expect(status.textContent).toBe('2 offerings are open for investment.'));
+    await choose('All statuses');
+    await waitFor(() => expect(status.textContent).toBe('2 offerings.'));
+    expect(screen.getByRole('status')).toBe(status);
+  });
+});
+
 const aReadableOffering = offeringFixture({ id: '40', name: 'Maple Court Fund' });
 
 describe('the offerings page when the platform sent an offering the portal could not read', () => {
