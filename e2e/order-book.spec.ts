@@ -133,8 +133,11 @@ test('a market holiday is a day without orders, naming the holiday, like a weeke
   await signedInAs(page, 'investor@demo.test');
   await page.goto('/order-book?date=2026-11-26');
   await expect(page.getByRole('heading', { name: 'No orders on November 26, 2026' })).toBeVisible();
+  // Exactly: the page's (visually hidden) status says the sentence too, after the day's title.
   await expect(
-    page.getByText('Thanksgiving Day is a market holiday: the market takes no orders.'),
+    page.getByText('Thanksgiving Day is a market holiday: the market takes no orders.', {
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Show November 25, 2026' }).click();

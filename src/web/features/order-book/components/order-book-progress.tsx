@@ -11,15 +11,20 @@ function progressText({ loaded, total }: Progress): string {
   return `${formatCount(loaded)} of ${countOf(total, 'order', 'orders')}`;
 }
 
+/** How far the day's reading got, as the progress line and the page's status say it. */
+export const loadingInWords = (progress: Progress) =>
+  `Loading the order book: ${progressText(progress)}`;
+
 export function OrderBookProgress({ progress }: { progress: Progress }) {
-  const text = progressText(progress);
   const determinate = progress.total !== null && progress.total > 0;
   return (
-    // One status line and the bar: the same height as the count and the blank bar that stand
-    // in their place once the book is whole (order-book-view.tsx), so the grid below stays put.
+    // One line and the bar: the same height as the count and the blank bar that stand in their
+    // place once the book is whole (order-book-view.tsx), so the grid below stays put. Not a live
+    // region: the page's one status says the same (order-book.tsx), kept from the first progress
+    // line to the whole book, out of this busy box.
     <Box aria-busy="true" sx={{ mb: 1 }}>
-      <Typography variant="body2" color="textSecondary" role="status" aria-live="polite">
-        Loading the order book: {text}
+      <Typography variant="body2" color="textSecondary">
+        {loadingInWords(progress)}
       </Typography>
       <LinearProgress
         aria-label="Loading the order book"

@@ -46,6 +46,16 @@ const passes = (filter: OrderFilter, row: Pick<OrderRow, 'securityId' | 'side'>)
   (!filter.security || row.securityId === filter.security) &&
   (!filter.side || row.side === filter.side);
 
+/** The orders the filters let through: those the orders grid lists. */
+export const ordersShown = (orders: readonly OrderRow[], filter: OrderFilter) =>
+  orders.filter((o) => passes(filter, o) && (!filter.status || o.status === filter.status));
+
+/** How many of the day's orders the grid lists, as the count line and the page's status say it. */
+export const shownInWords = (book: OrderBook, shown: number) =>
+  book.incomplete
+    ? `${formatCount(shown)} of the ${countOf(book.orderCount, 'order', 'orders')} read: incomplete, the rest of the day could not be read.`
+    : `${formatCount(shown)} of ${countOf(book.orderCount, 'order', 'orders')}.`;
+
 /**
  * Depth, orders and executions of one day, filtered by security, side and status. While the day
  * is still read the orders grid already shows the rows that arrived; depth and executions need
@@ -67,11 +77,7 @@ export function OrderBookView({
   const allOrders = book ? book.orders : loading.early.orders;
   const names = bookNames ?? loading?.early.names ?? NO_NAMES;
   const statuses = useMemo(() => [...new Set(allOrders.map((o) => o.status))].sort(), [allOrders]);
-  const orders = useMemo(
-    () =>
-      allOrders.filter((o) => passes(filter, o) && (!filter.status || o.status === filter.status)),
-    [allOrders, filter],
-  );
+  const orders = useMemo(() => ordersShown(allOrders, filter), [allOrders, filter]);
   // The executions grid mounts in a render of its own, after the orders grid has its rows: it
   // stands below them, and mounting a second grid in the same render held the orders back.
   const executionsBook = useDeferredValue(book);
@@ -118,10 +124,9 @@ export function OrderBookView({
           <OrderBookProgress progress={loading.progress} />
         ) : (
           <Box sx={{ mb: 1 }}>
-            <Typography variant="body2" color="textSecondary" role="status">
-              {book.incomplete
-                ? `${formatCount(orders.length)} of the ${countOf(book.orderCount, 'order', 'orders')} read: incomplete, the rest of the day could not be read.`
-                : `${formatCount(orders.length)} of ${countOf(book.orderCount, 'order', 'orders')}.`}
+            {/* Not a live region: the page's one status says the same (order-book.tsx). */}
+            <Typography variant="body2" color="textSecondary">
+              {shownInWords(book, orders.length)}
             </Typography>
             {/* Where the progress bar was. */}
             <Box sx={{ height: 4 }} />

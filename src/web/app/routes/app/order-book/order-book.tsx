@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { orderBookDaySchema } from '../../../../../contract/dates';
 import type { ClosedDay } from '../../../../../contract/order-book';
@@ -20,8 +21,11 @@ import {
 } from '../../../../features/order-book/api/get-order-book';
 import {
   OrderBookView,
+  ordersShown,
+  shownInWords,
   type KeptPlace,
 } from '../../../../features/order-book/components/order-book-view';
+import { loadingInWords } from '../../../../features/order-book/components/order-book-progress';
 import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
 import {
   IncompleteBookNotice,
@@ -91,6 +95,9 @@ function whyNoOrders(closed: ClosedDay | null): string {
     return `It is a ${closed.name}: the market takes no orders at weekends.`;
   return 'No order was placed on this day.';
 }
+
+/** The title of an empty day, and the start of what the page's status says of it. */
+const noOrdersOn = (date: string) => `No orders on ${formatCalendarDate(date, undefined, 'long')}`;
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -163,6 +170,22 @@ export default function OrderBookRoute() {
     dayField.current?.focus();
   };
 
+  // What the page's one status says, in words that change in place as the day is read: how far
+  // the reading got, then how many orders the grid lists (again at each filter) or why the day
+  // has none. A failure is said by its alert.
+  const book = query.data;
+  const shownCount = useMemo(
+    () => (book ? ordersShown(book.orders, filter).length : 0),
+    [book, filter],
+  );
+  const statusWords = query.isError
+    ? ''
+    : !book
+      ? loadingInWords(progress)
+      : listsNothing(book.orderCount, book.skippedRecords)
+        ? `${noOrdersOn(date)}. ${whyNoOrders(book.closed)}`
+        : shownInWords(book, shownCount);
+
   const onFilterChange = (next: OrderFilter) =>
     update({ security: next.security, side: next.side, status: next.status });
   const today = todayInZone(EASTERN);
@@ -200,6 +223,16 @@ export default function OrderBookRoute() {
         </Alert>
       )}
 
+      {/*
+       * One live region from the first progress line to the whole book or the empty day, kept on
+       * the page and outside anything busy, its words changed in place: screen readers read out
+       * such a change, and may not read a region added already filled (the empty day's, the
+       * count's) or one inside a busy element (the progress line's). Visually hidden: the
+       * progress line, the count above the grid or the empty day show the same.
+       */}
+      <Typography role="status" className="visually-hidden">
+        {statusWords}
+      </Typography>
       {query.isError ? (
         <ErrorAlert
           error={query.error}
@@ -208,7 +241,7 @@ export default function OrderBookRoute() {
         />
       ) : query.data && listsNothing(query.data.orderCount, query.data.skippedRecords) ? (
         <EmptyState
-          title={`No orders on ${formatCalendarDate(date, undefined, 'long')}`}
+          title={noOrdersOn(date)}
           message={whyNoOrders(query.data.closed)}
           action={
             <Button variant="contained" onClick={() => showDay(previous)}>

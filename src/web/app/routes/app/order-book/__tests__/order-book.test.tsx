@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closedDayOf, type OrderBook } from '../../../../../../contract/order-book';
@@ -36,13 +36,17 @@ function answerBooks() {
   return asked;
 }
 
+/** The orders' section, found by its label with a selector: role queries over a grid are slow. */
+const ordersSection = () =>
+  document.querySelector<HTMLElement>('section[aria-labelledby="orders-heading"]')!;
+
 async function renderDay(shown = SHOWN) {
   const asked = answerBooks();
   const { router } = renderWithProviders(<OrderBookRoute />, {
     path: `/order-book?date=${shown}`,
   });
   // The first render of a file loads the page's modules: on a busy machine, more than a second.
-  await screen.findByText(/^No orders on /, undefined, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: /^No orders on / }, { timeout: 10_000 });
   const field = screen.getByLabelText<HTMLInputElement>('Trading day (US Eastern)');
   return { asked, router, field };
 }
@@ -143,7 +147,9 @@ describe('a person types a trading day into the order book', () => {
     vi.setSystemTime(new Date('2026-11-24T03:00:00Z'));
     const { asked, router } = await renderDay('2026-12-01');
 
-    expect(screen.getByRole('status').textContent).toBe(
+    expect(
+      screen.getByText(/^The link asked for the day/).closest('[role="status"]')?.textContent,
+    ).toBe(
       'The link asked for the day “2026-12-01”, which cannot be shown: Trading day must be on or before 2026-11-23 (today in US Eastern time). This is the book of today, November 23, 2026.',
     );
     expect(screen.getByRole('heading', { name: 'No orders on November 23, 2026' })).toBeTruthy();
@@ -255,7 +261,7 @@ describe('a day of which one page could not be read', () => {
     );
     expect(screen.getByRole('heading', { name: 'Best prices (incomplete)' })).toBeTruthy();
     expect(
-      screen.getByText(
+      within(ordersSection()).getByText(
         '2 of the 2 orders read: incomplete, the rest of the day could not be read.',
       ),
     ).toBeTruthy();
@@ -271,7 +277,7 @@ describe('a day of which one page could not be read', () => {
       'The rest of the day was read: the book below holds all 3 orders.',
     );
     expect(document.activeElement).toBe(whole.closest('[role="status"]'));
-    expect(screen.getByText('3 of 3 orders.')).toBeTruthy();
+    expect(within(ordersSection()).getByText('3 of 3 orders.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Best prices' })).toBeTruthy();
   });
 
@@ -333,6 +339,88 @@ describe('a day with orders the portal could not read', () => {
       'Order 4012 (\u2068Acme Fund\u2069), number 2 of the day: its price per share and status could not be read.',
       'An order whose id could not be read, number 5 of the day: it could not be read as an order.',
     ]);
-    expect(screen.getByText('2 of 2 orders.')).toBeTruthy();
+    expect(within(ordersSection()).getByText('2 of 2 orders.')).toBeTruthy();
+  });
+});
+
+describe('a screen-reader user opens a day of the order book', () => {
+  /**
+   * Answers the day as the BFF streams it: a progress line at once, then the book only when the
+   * test lets it, so the page is seen while the day is read.
+   */
+  function heldDay(book: ReturnType<typeof publicBook>) {
+    let finish = () => {};
+    const lines = new Promise<void>((asked) => {
+      bff.use(
+        http.get('/api/order-book/:date', () => {
+          const encoder = new TextEncoder();
+          const line = (value: unknown) => encoder.encode(`${JSON.stringify(value)}\n`);
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(line({ type: 'progress', loaded: 500, total: null }));
+              finish = () => {
+                controller.enqueue(line({ type: 'book', book }));
+                controller.close();
+              };
+              asked();
+            },
+          });
+          return new HttpResponse(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
+        }),
+      );
+    });
+    return async () => {
+      await lines;
+      finish();
+    };
+  }
+
+  /** The page's status saying `text`; the grid's own "Loading the table" is one too. */
+  const statusSaying = async (text: string) => {
+    let found: HTMLElement | undefined;
+    await waitFor(
+      () => {
+        found = screen.getAllByRole('status').find((status) => status.textContent === text);
+        expect(found).toBeTruthy();
+      },
+      { timeout: 10_000 },
+    );
+    return found!;
+  };
+
+  it('hears the progress, then why an empty day has no orders, from one status kept on the page', async () => {
+    const sunday = '2026-11-29';
+    const answer = heldDay(publicBook(sunday, [], closedDayOf(sunday)));
+    renderWithProviders(<OrderBookRoute />, { path: `/order-book?date=${sunday}` });
+    const status = await statusSaying('Loading the order book: 500 orders so far');
+    expect(status.closest('[aria-busy="true"]')).toBeNull();
+
+    await answer();
+    // The same element, its words changed: the empty day came with no live region of its own.
+    await waitFor(() =>
+      expect(status.textContent).toBe(
+        'No orders on November 29, 2026. It is a Sunday: the market takes no orders at weekends.',
+      ),
+    );
+    expect(status.isConnected).toBe(true);
+    expect(screen.getByRole('heading', { name: 'No orders on November 29, 2026' })).toBeTruthy();
+  });
+
+  it('hears the progress, then how many orders the grid lists, at each filter too, from one status outside anything busy', async () => {
+    const answer = heldDay(publicBook(SHOWN, [orderRow('1'), orderRow('2', { side: 'offer' })]));
+    renderWithProviders(<OrderBookRoute />, { path: `/order-book?date=${SHOWN}` });
+    const status = await statusSaying('Loading the order book: 500 orders so far');
+    // Not in the busy progress box: a status there may be held back until it is not busy.
+    expect(status.closest('[aria-busy="true"]')).toBeNull();
+
+    await answer();
+    await waitFor(() => expect(status.textContent).toBe('2 of 2 orders.'));
+    expect(status.isConnected).toBe(true);
+    expect(status.closest('[aria-busy="true"]')).toBeNull();
+
+    fireEvent.mouseDown(within(ordersSection()).getByRole('combobox', { name: 'Side' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Offers' }));
+    await waitFor(() => expect(status.textContent).toBe('1 of 2 orders.'));
+    expect(within(ordersSection()).getByText('1 of 2 orders.')).toBeTruthy();
   });
 });
