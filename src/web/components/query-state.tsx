@@ -271,9 +271,16 @@ type EmptyStateProps = {
   message?: ReactNode;
   /** The next step: a link or button that helps the person move on. */
   action?: ReactNode;
+  /**
+   * The level of its heading: 2 where it stands for what the page lists (as when omitted), 3
+   * where it stands in a section of the page under that section's h2 (a panel's "Trades"), so
+   * the outline read by screen readers keeps it inside that section. It looks the same at
+   * either level.
+   */
+  headingLevel?: 2 | 3;
 };
 
-export function EmptyState({ title, message, action }: EmptyStateProps) {
+export function EmptyState({ title, message, action, headingLevel = 2 }: EmptyStateProps) {
   return (
     // What a person typed or a link carried (a find text, an email) may be one long word: it
     // breaks anywhere rather than run off a phone's screen.
@@ -281,7 +288,7 @@ export function EmptyState({ title, message, action }: EmptyStateProps) {
       variant="outlined"
       sx={{ p: { xs: 3, md: 4 }, textAlign: 'center', overflowWrap: 'anywhere' }}
     >
-      <Typography component="h2" variant="h3" gutterBottom>
+      <Typography component={`h${headingLevel}`} variant="h3" gutterBottom>
         {title}
       </Typography>
       {message && (

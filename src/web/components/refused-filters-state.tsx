@@ -13,6 +13,7 @@ export function RefusedFiltersState({
   refused,
   message,
   onClear,
+  headingLevel,
   children,
 }: {
   /** The refused filters, each with the BFF's message (refusedFilters). */
@@ -20,6 +21,8 @@ export function RefusedFiltersState({
   /** What the page says in place of its list; by default that the marked filters break rules. */
   message?: string;
   onClear: () => void;
+  /** Its heading's level, as EmptyState's: 3 under a heading of the page's own section. */
+  headingLevel?: 2 | 3;
   children: ReactNode;
 }) {
   const count = Object.keys(refused).length;
@@ -29,6 +32,7 @@ export function RefusedFiltersState({
       title="These filters cannot be applied"
       message={message ?? refusedFiltersWords(count)}
       action={<Button onClick={onClear}>Clear the filters</Button>}
+      headingLevel={headingLevel}
     />
   );
 }

@@ -267,7 +267,7 @@ describe('QueryState', () => {
         {(data) => data.join(',')}
       </QueryState>,
     );
-    expect(screen.getByRole('heading', { name: 'No offerings yet' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'No offerings yet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
 
     rerender(
@@ -359,6 +359,21 @@ describe('QueryState', () => {
       expect(stale.textContent).toContain('Failed with 404.');
       expect(within(stale).queryByRole('button', { name: 'Try again' })).toBeNull();
     });
+  });
+});
+
+describe('EmptyState', () => {
+  it('is headed at the level asked, so that within a section it stays under its h2', () => {
+    render(
+      <section aria-labelledby="trades">
+        <h2 id="trades">Trades</h2>
+        <EmptyState title="No trades yet" headingLevel={3} />
+      </section>,
+    );
+    const heading = screen.getByRole('heading', { name: 'No trades yet' });
+    expect(heading.tagName).toBe('H3');
+    // It looks the same at either level.
+    expect(heading.className).toContain('MuiTypography-h3');
   });
 });
 

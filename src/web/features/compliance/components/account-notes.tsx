@@ -70,7 +70,11 @@ export function AccountNotes({ accountId }: { accountId: string }) {
         skeletonLines={2}
         isEmpty={(data) => data.notes.length === 0}
         empty={
-          <EmptyState title="No notes yet" message="Notes added here stay with the account." />
+          <EmptyState
+            headingLevel={3}
+            title="No notes yet"
+            message="Notes added here stay with the account."
+          />
         }
       >
         {(data) => (

@@ -218,6 +218,7 @@ export function HoursChanges({
           skeletonLines={3}
           empty={
             <EmptyState
+              headingLevel={3}
               title="No changes saved from the portal yet"
               message="Each save of these hours from this page is listed here, with who made it and when."
             />

@@ -32,6 +32,7 @@ export function SecurityHoursLookup() {
           securities={securities}
           empty={
             <EmptyState
+              headingLevel={3}
               title="No securities traded recently"
               message="No security traded on the latest trading day. Open a security by its ID below."
             />

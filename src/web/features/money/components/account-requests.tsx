@@ -19,6 +19,7 @@ export function AccountRequests({ accountId }: { accountId: string }) {
         skeletonLines={3}
         empty={
           <EmptyState
+            headingLevel={3}
             title="No requests yet"
             message="Deposits, disbursements, investments and IRA requests sent from this portal are listed here with their outcome."
           />

@@ -102,6 +102,7 @@ export function TimelineSection({ accountId }: { accountId: string }) {
         }
         empty={
           <EmptyState
+            headingLevel={3}
             title="Nothing yet"
             message="Deposits, investments, disbursements and IRA requests of this account appear here."
           />

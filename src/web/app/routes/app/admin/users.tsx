@@ -970,10 +970,12 @@ export default function AdminUsersRoute() {
           />
         ))}
       </FilterBar>
-      <RefusedFiltersState refused={filtersRefused} onClear={clearFilters}>
+      {/* What is listed, or why nothing is, is the outcome of Find users: headed under its h2. */}
+      <RefusedFiltersState refused={filtersRefused} onClear={clearFilters} headingLevel={3}>
         {pageRefused ? (
           // A hand-edited or shared address: reading it again would be refused the same way.
           <EmptyState
+            headingLevel={3}
             title="This page of users cannot be shown"
             message={`${pageRefused} (the address asks for page “${find.page}”).`}
             action={<Button onClick={() => goToPage(1)}>Go to the first page</Button>}
@@ -1075,6 +1077,7 @@ function NoUserListed({
     const pages = Math.ceil(data.total / data.pageSize);
     return (
       <EmptyState
+        headingLevel={3}
         title={`Page ${formatCount(data.page)} is past the last page`}
         message={`${formatCount(data.total)} ${data.total === 1 ? 'user matches' : 'users match'}, on ${formatCount(pages)} ${pages === 1 ? 'page' : 'pages'}.`}
         action={
@@ -1094,6 +1097,7 @@ function NoUserListed({
   if (typed) {
     return (
       <EmptyState
+        headingLevel={3}
         title={`No user matches ${typed}${filters ? ` ${filters}` : ''}`}
         message="Check the spelling, type less of the email or name, or choose other filters."
         action={<Button onClick={onClear}>Clear the find and filters</Button>}
@@ -1104,11 +1108,12 @@ function NoUserListed({
     // Nothing was typed: there is no spelling to check.
     return (
       <EmptyState
+        headingLevel={3}
         title={`No user ${filters}`}
         message="Choose other filters."
         action={<Button onClick={onClear}>Clear the filters</Button>}
       />
     );
   }
-  return <EmptyState title="No users yet" message="Create the first one above." />;
+  return <EmptyState headingLevel={3} title="No users yet" message="Create the first one above." />;
 }

@@ -93,6 +93,7 @@ export default function ComplianceAccountRoute() {
           skeletonLines={4}
           empty={
             <EmptyState
+              headingLevel={3}
               title="No fund moves"
               message="This account has no deposits into custody yet."
             />

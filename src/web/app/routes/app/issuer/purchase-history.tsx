@@ -217,6 +217,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
         <SkippedRecordsNotice count={data.skippedRecords} />
         {listsNothing(history.purchases.length, data.skippedRecords) ? (
           <EmptyState
+            headingLevel={3}
             title="No trades yet"
             message="When investors buy into this offering, their trades appear here."
           />
@@ -375,7 +376,11 @@ function TradesByInvestor({
         </Typography>
       )}
       {shown.length === 0 ? (
-        <EmptyState title="No matching trades" message={noMatchMessage(search, place.status)} />
+        <EmptyState
+          headingLevel={3}
+          title="No matching trades"
+          message={noMatchMessage(search, place.status)}
+        />
       ) : (
         <PurchaseHistoryTable rows={shown} place={gridPlace} onPlaceChange={onPlaceChange} />
       )}

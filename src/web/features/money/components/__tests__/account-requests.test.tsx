@@ -131,7 +131,8 @@ describe('an account with no requests yet', () => {
       ),
     );
     renderWithProviders(<AccountRequests accountId="A1040000" />);
-    expect(await screen.findByText('No requests yet')).toBeTruthy();
+    // Under the h2 of its section, "Requests sent from the portal".
+    expect((await screen.findByText('No requests yet')).tagName).toBe('H3');
     // A deposit made on this very page is listed here: the empty state says so.
     expect(
       screen.getByText(

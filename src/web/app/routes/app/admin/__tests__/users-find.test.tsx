@@ -144,7 +144,8 @@ describe('an admin finds a user among many', () => {
     const { router } = renderWithProviders(<AdminUsersRoute />, {
       path: '/admin/users?q=nobody',
     });
-    expect(await screen.findByText('No user matches “nobody”')).toBeTruthy();
+    // Under the h2 "Find users", whose outcome it is.
+    expect((await screen.findByText('No user matches “nobody”')).tagName).toBe('H3');
     fireEvent.click(screen.getByRole('button', { name: 'Clear the find and filters' }));
     await waitFor(() => expect(search(router).get('q')).toBeNull());
     expect(await screen.findByText('Showing 1–50 of 312 users.')).toBeTruthy();
@@ -221,7 +222,7 @@ describe('an admin finds a user among many', () => {
       ),
     );
     renderWithProviders(<AdminUsersRoute />, { path: '/admin/users?page=0' });
-    expect(await screen.findByText('This page of users cannot be shown')).toBeTruthy();
+    expect((await screen.findByText('This page of users cannot be shown')).tagName).toBe('H3');
     expect(
       screen.getByText(
         'Page must be a whole number from 1 to 10000 (the address asks for page “0”).',

@@ -289,7 +289,9 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     expect(screen.queryByText('Amount bought, paid or not')).toBeNull();
     expect(screen.queryByText('Statuses could not be read')).toBeNull();
     expect(screen.queryByText(/every trade is added/)).toBeNull();
-    expect(screen.getByText('No trades yet')).toBeTruthy();
+    // A heading within the Trades section, under its h2, not a second h2 beside it.
+    const trades = screen.getByRole('region', { name: 'Trades' });
+    expect(within(trades).getByRole('heading', { name: 'No trades yet' }).tagName).toBe('H3');
   });
 
   it('names the trades the collection gave no status for, in neither figure', async () => {

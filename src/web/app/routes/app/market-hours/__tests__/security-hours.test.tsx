@@ -579,9 +579,13 @@ describe('"Changes to these hours" under the form', () => {
   it('says when no change was saved from the portal yet', async () => {
     await openWith(changesOf([]));
     const changes = await section();
-    expect(
-      await within(changes).findByText('No changes saved from the portal yet', {}, slowRender),
-    ).toBeTruthy();
+    const none = await within(changes).findByText(
+      'No changes saved from the portal yet',
+      {},
+      slowRender,
+    );
+    // Under the section's h2 "Changes to these hours", not a second h2 beside it.
+    expect(none.tagName).toBe('H3');
   });
 
   it('a list that cannot be read is said with Try again, and the form stays usable', async () => {
