@@ -12,8 +12,7 @@ function progressText({ loaded, total }: Progress): string {
 }
 
 /** How far the day's reading got, as the progress line and the page's status say it. */
-export const loadingInWords = (progress: Progress) =>
-  `Loading the order book: ${progressText(progress)}`;
+const loadingInWords = (progress: Progress) => `Loading the order book: ${progressText(progress)}`;
 
 export function OrderBookProgress({ progress }: { progress: Progress }) {
   const determinate = progress.total !== null && progress.total > 0;

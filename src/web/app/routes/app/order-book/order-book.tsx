@@ -25,7 +25,6 @@ import {
   shownInWords,
   type KeptPlace,
 } from '../../../../features/order-book/components/order-book-view';
-import { loadingInWords } from '../../../../features/order-book/components/order-book-progress';
 import type { OrderFilter } from '../../../../features/order-book/components/order-filters';
 import {
   IncompleteBookNotice,
@@ -170,8 +169,9 @@ export default function OrderBookRoute() {
     dayField.current?.focus();
   };
 
-  // What the page's one status says, in words that change in place as the day is read: how far
-  // the reading got, then how many orders the grid lists (again at each filter) or why the day
+  // What the page's one status says, in words that change in place: that the day is being read
+  // (once: the progress line under the filters shows how far, some twenty steps a busy day,
+  // too many to hear), then how many orders the grid lists (again at each filter) or why the day
   // has none. A failure is said by its alert.
   const book = query.data;
   const shownCount = useMemo(
@@ -181,7 +181,7 @@ export default function OrderBookRoute() {
   const statusWords = query.isError
     ? ''
     : !book
-      ? loadingInWords(progress)
+      ? `Loading the order book of ${formatCalendarDate(date, undefined, 'long')}…`
       : listsNothing(book.orderCount, book.skippedRecords)
         ? `${noOrdersOn(date)}. ${whyNoOrders(book.closed)}`
         : shownInWords(book, shownCount);

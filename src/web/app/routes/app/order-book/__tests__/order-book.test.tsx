@@ -388,11 +388,11 @@ describe('a screen-reader user opens a day of the order book', () => {
     return found!;
   };
 
-  it('hears the progress, then why an empty day has no orders, from one status kept on the page', async () => {
+  it('hears that the day is read, then why an empty day has no orders, from one status kept on the page', async () => {
     const sunday = '2026-11-29';
     const answer = heldDay(publicBook(sunday, [], closedDayOf(sunday)));
     renderWithProviders(<OrderBookRoute />, { path: `/order-book?date=${sunday}` });
-    const status = await statusSaying('Loading the order book: 500 orders so far');
+    const status = await statusSaying('Loading the order book of November 29, 2026…');
     expect(status.closest('[aria-busy="true"]')).toBeNull();
 
     await answer();
@@ -406,10 +406,10 @@ describe('a screen-reader user opens a day of the order book', () => {
     expect(screen.getByRole('heading', { name: 'No orders on November 29, 2026' })).toBeTruthy();
   });
 
-  it('hears the progress, then how many orders the grid lists, at each filter too, from one status outside anything busy', async () => {
+  it('hears that the day is read, then how many orders the grid lists, at each filter too, from one status outside anything busy', async () => {
     const answer = heldDay(publicBook(SHOWN, [orderRow('1'), orderRow('2', { side: 'offer' })]));
     renderWithProviders(<OrderBookRoute />, { path: `/order-book?date=${SHOWN}` });
-    const status = await statusSaying('Loading the order book: 500 orders so far');
+    const status = await statusSaying('Loading the order book of March 2, 2026…');
     // Not in the busy progress box: a status there may be held back until it is not busy.
     expect(status.closest('[aria-busy="true"]')).toBeNull();
 
