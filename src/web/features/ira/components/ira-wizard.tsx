@@ -366,11 +366,14 @@ export function IraWizard({
 
   if (requests.isPending || custody.isPending) {
     return (
-      <Box aria-busy="true" aria-live="polite" sx={{ maxWidth: 720 }}>
+      // The status beside the busy skeleton, not in it (as QueryState's first read).
+      <Box sx={{ maxWidth: 720 }}>
         <Typography className="visually-hidden" component="p" role="status">
           Checking for an IRA request or a custody account this account already has
         </Typography>
-        <LoadingSkeleton lines={4} />
+        <Box aria-busy="true">
+          <LoadingSkeleton lines={4} />
+        </Box>
       </Box>
     );
   }

@@ -80,10 +80,11 @@ export function AccountGate({
     return (
       <>
         {header}
-        <Box aria-busy="true" aria-live="polite">
-          <Typography className="visually-hidden" component="p" role="status">
-            Loading the account
-          </Typography>
+        {/* The status beside the busy skeleton, not in it (as QueryState's first read). */}
+        <Typography className="visually-hidden" component="p" role="status">
+          Loading the account
+        </Typography>
+        <Box aria-busy="true">
           <LoadingSkeleton lines={6} />
         </Box>
       </>

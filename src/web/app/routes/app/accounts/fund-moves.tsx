@@ -73,11 +73,14 @@ function FundMovesPage({ accountId, page }: { accountId: string; page: number })
         // Until the custody account is read, neither sentence is known to be true: "yet" shown
         // first and then replaced would tell the person two things in a second.
         custody.isPending ? (
-          <Box aria-busy="true">
+          // The status beside the busy skeleton, not in it (as QueryState's first read).
+          <Box>
             <Typography className="visually-hidden" role="status">
               Checking whether the account has a custody account
             </Typography>
-            <LoadingSkeleton lines={2} />
+            <Box aria-busy="true">
+              <LoadingSkeleton lines={2} />
+            </Box>
           </Box>
         ) : noCustodyAccount ? (
           <EmptyState

@@ -243,11 +243,15 @@ function InvestWithChecks({
         </Box>
       ) : (
         // Until every account's checks are in, nobody is offered an account they would block.
-        <Box aria-busy="true" aria-live="polite">
+        // The status beside the busy skeleton, not in it: what honours aria-busy holds back a
+        // status inside until it is no longer busy (QueryState's first read does the same).
+        <Box>
           <Typography className="visually-hidden" component="p" role="status">
             Checking which of your accounts can invest
           </Typography>
-          <LoadingSkeleton lines={3} />
+          <Box aria-busy="true">
+            <LoadingSkeleton lines={3} />
+          </Box>
         </Box>
       )}
       <PreflightPanel offeringId={offering.id} accounts={accounts} />

@@ -283,9 +283,12 @@ describe('an account whose custody account is already there (§4.7, §4.15)', ()
       limit: 200,
     });
     renderWizard(undefined, custodyRead('reading'), client);
-    expect(
-      screen.getByText('Checking for an IRA request or a custody account this account already has'),
-    ).toBeTruthy();
+    const checking = screen.getByText(
+      'Checking for an IRA request or a custody account this account already has',
+    );
+    // A status, beside the busy skeleton rather than in it, where it may be held back.
+    expect(checking.getAttribute('role')).toBe('status');
+    expect(checking.closest('[aria-busy="true"]')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 });
