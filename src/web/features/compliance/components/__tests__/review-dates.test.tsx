@@ -2,8 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../../../contract/account-views';
-import type { EntityView } from '../../../../../contract/compliance';
 import { accountView } from '../../../../testing/account';
+import { entityView } from '../../../../testing/entity';
 import { renderWithProviders } from '../../../../testing/render';
 import type { CustodyAccountResult } from '../../../../../contract/custody-views';
 import { approvedCustody } from '../../../../testing/custody';
@@ -31,26 +31,14 @@ const account: AccountView = accountView({
   suitability: { score: '7', date: '2026-11-21T16:45:00', approver: 'R. Lee' },
 });
 
-const entity: EntityView = {
-  id: 'E2001',
+const entity = entityView({
   name: 'Quinn Holdings LLC',
-  type: 'llc',
-  description: null,
-  domicile: null,
-  einMasked: null,
   address,
-  emails: [],
-  phones: [],
-  totalAssets: null,
-  ownersAccredited: null,
   reviews: {
     kyc: { status: 'approved', date: '2026-11-24T23:30:00' },
     aml: { status: 'pending', date: '2026-11-20' },
   },
-  tags: null,
-  notes: null,
-};
-
+});
 /** The text of the definition that a term of a description list names. */
 const definitionOf = (term: string) =>
   screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;

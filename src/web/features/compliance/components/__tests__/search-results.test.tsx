@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../../../contract/account-views';
-import type { EntityView } from '../../../../../contract/compliance';
 import { accountView } from '../../../../testing/account';
+import { entityView } from '../../../../testing/entity';
 import { tabStopsIn } from '../../../../testing/grid';
 import { renderWithProviders } from '../../../../testing/render';
 import { withViewportWidth } from '../../../../testing/viewport';
@@ -35,23 +35,10 @@ const account = (overrides: Partial<AccountView>): AccountView =>
     ...overrides,
   });
 
-const entity: EntityView = {
-  id: 'E2001',
-  name: null,
-  type: 'llc',
-  description: null,
-  domicile: null,
-  einMasked: null,
+const entity = entityView({
   address: { ...address, city: null, state: null },
-  emails: [],
-  phones: [],
-  totalAssets: null,
-  ownersAccredited: null,
   reviews: { kyc: review(null), aml: review('pending') },
-  tags: null,
-  notes: null,
-};
-
+});
 describe('a reviewer reads search results on a 375 px phone', () => {
   withViewportWidth(375);
 

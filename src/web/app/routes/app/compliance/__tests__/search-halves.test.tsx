@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComplianceSearchResult } from '../../../../../../contract/compliance';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { entityView } from '../../../../../testing/entity';
 import { renderWithProviders } from '../../../../../testing/render';
 import ComplianceEntityRoute from '../entity';
 import ComplianceSearchRoute from '../search';
@@ -41,24 +42,7 @@ describe('a reviewer searches while the platform answers only half of the search
   it('one match of the half that answered is counted, and agreed with, in the singular', async () => {
     answerSearch({
       accounts: [],
-      entities: [
-        {
-          id: 'E2001',
-          name: 'Quinn Holdings LLC',
-          type: 'llc',
-          description: null,
-          domicile: null,
-          einMasked: null,
-          address: { line1: null, line2: null, city: null, state: null, zip: null, country: null },
-          emails: [],
-          phones: [],
-          totalAssets: null,
-          ownersAccredited: null,
-          reviews: { kyc: { status: null, date: null }, aml: { status: null, date: null } },
-          tags: null,
-          notes: null,
-        },
-      ],
+      entities: [entityView({ id: 'E2001', name: 'Quinn Holdings LLC' })],
       skippedRecords: 0,
       unsearched: ['accounts'],
     });

@@ -8,26 +8,12 @@ import { accountView } from '../../../../../testing/account';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
 import { onFakeClock, renderWithProviders } from '../../../../../testing/render';
 import ComplianceSearchRoute from '../search';
+import { entityView } from '../../../../../testing/entity';
 
 startMockBff();
 afterEach(cleanup);
 
-const entity = (id: string, name: string): ComplianceSearchResult['entities'][number] => ({
-  id,
-  name,
-  type: 'llc',
-  description: null,
-  domicile: null,
-  einMasked: null,
-  address: { line1: null, line2: null, city: null, state: null, zip: null, country: null },
-  emails: [],
-  phones: [],
-  totalAssets: null,
-  ownersAccredited: null,
-  reviews: { kyc: { status: null, date: null }, aml: { status: null, date: null } },
-  tags: null,
-  notes: null,
-});
+const entity = (id: string, name: string) => entityView({ id, name });
 
 const found: Record<string, ComplianceSearchResult> = {
   ellis: {
