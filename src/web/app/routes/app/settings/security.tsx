@@ -195,6 +195,9 @@ export default function SecurityRoute() {
               <Typography sx={{ mb: 1 }}>
                 {data.recoveryCodesLeft} unused recovery code
                 {data.recoveryCodesLeft === 1 ? '' : 's'} left.
+                {/* Why the button below cannot be used, said where it is read, not only greyed. */}
+                {data.factors.length === 0 &&
+                  ' Recovery codes stand in for a second factor: set one up first to make them.'}
               </Typography>
               {/* Busy, not disabled, while asking: as Remove above, for the step-up dialog. */}
               <BusyButton

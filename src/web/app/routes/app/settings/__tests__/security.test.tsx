@@ -113,6 +113,19 @@ async function addAppOnThePage() {
   return user;
 }
 
+describe('recovery codes without a second factor', () => {
+  it('say why they cannot be made yet, beside the button that cannot be used', async () => {
+    answerAppSetup();
+    renderWithProviders(<SecurityRoute />);
+    const make = await screen.findByRole('button', { name: 'Make new recovery codes' });
+    expect(make).toHaveProperty('disabled', true);
+    const section = screen.getByRole('region', { name: 'Recovery codes' });
+    expect(section.textContent).toContain(
+      'Recovery codes stand in for a second factor: set one up first to make them.',
+    );
+  });
+});
+
 describe('an investor adds an authenticator app', () => {
   it('lands on the one-time recovery codes, and sees the new app named once', async () => {
     await addAppOnThePage();
