@@ -3,11 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { todayInZone } from '../../contract/time';
 
 /** The day an export is named by: today in the request's `timeZone` (UTC when it states none). */
-export interface ExportDay {
+interface ExportDay {
   /** The viewer's zone, as the pages send it with every export (the `timeZone` of its query). */
   timeZone?: string;
-  /** The clock (tests set it). */
-  now?: Date;
 }
 
 /**
@@ -26,7 +24,7 @@ export function csvDownloadStream(
   chunks: AsyncIterable<string>,
   day: ExportDay = {},
 ): Readable {
-  asCsvFile(reply, name, todayInZone(day.timeZone ?? 'UTC', day.now));
+  asCsvFile(reply, name, todayInZone(day.timeZone ?? 'UTC'));
   return Readable.from(withByteOrderMark(chunks), { objectMode: false });
 }
 

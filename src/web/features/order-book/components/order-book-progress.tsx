@@ -19,8 +19,8 @@ export function OrderBookProgress({ progress }: { progress: Progress }) {
   return (
     // One line and the bar: the same height as the count and the blank bar that stand in their
     // place once the book is whole (order-book-view.tsx), so the grid below stays put. Not a live
-    // region: the page's one status says the same (order-book.tsx), kept from the first progress
-    // line to the whole book, out of this busy box.
+    // region: the page's one status (order-book.tsx), out of this busy box, says once that the day
+    // is being read; these steps are for the eye.
     <Box aria-busy="true" sx={{ mb: 1 }}>
       <Typography variant="body2" color="textSecondary">
         {loadingInWords(progress)}

@@ -224,11 +224,11 @@ export default function OrderBookRoute() {
       )}
 
       {/*
-       * One live region from the first progress line to the whole book or the empty day, kept on
+       * One live region from the day's first read to the whole book or the empty day, kept on
        * the page and outside anything busy, its words changed in place: screen readers read out
        * such a change, and may not read a region added already filled (the empty day's, the
        * count's) or one inside a busy element (the progress line's). Visually hidden: the
-       * progress line, the count above the grid or the empty day show the same.
+       * progress line, the count above the grid or the empty day show what it says.
        */}
       <Typography role="status" className="visually-hidden">
         {statusWords}
