@@ -15,6 +15,14 @@ export const roleLabels = {
 export const roleSchema = z.enum(keysOf(roleLabels));
 export type Role = z.infer<typeof roleSchema>;
 
+/**
+ * The reviewers: compliance reviewers and admins read every account, offering and order. The
+ * BFF's policy table grants them by this list, and the pages offer what it grants.
+ */
+export const REVIEWERS: readonly Role[] = ['compliance', 'admin'];
+export const isReviewer = (role: Role | null | undefined): boolean =>
+  role !== null && role !== undefined && REVIEWERS.includes(role);
+
 /** An email address. One left empty is said to be missing, not to be malformed. */
 export const emailSchema = z
   .email({

@@ -14,6 +14,7 @@ import {
 import type { Order } from '../../contract/orders';
 import type { Principal } from '../policy/ownership';
 import { SLICE_ROWS, type DayBook } from './order-book-cache';
+import { isReviewer } from '../../contract/session';
 
 /*
  * Who sees which order fields: investors see the book without
@@ -25,7 +26,7 @@ import { SLICE_ROWS, type DayBook } from './order-book-cache';
 export type OrderAccess = { kind: 'all' } | { kind: 'none' } | { kind: 'some'; ids: Set<string> };
 
 export function orderAccessOf(user: Principal): OrderAccess {
-  if (user.role === 'compliance' || user.role === 'admin') return { kind: 'all' };
+  if (isReviewer(user.role)) return { kind: 'all' };
   if (user.role === 'issuer_staff' && user.securityIds.length > 0) {
     return { kind: 'some', ids: new Set(user.securityIds) };
   }

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../contract/session';
+import { isReviewer, type SessionUser } from '../../contract/session';
 
 export type Principal = Pick<SessionUser, 'role' | 'accountIds' | 'issuerIds' | 'securityIds'>;
 import type { ObjectKind, ObjectRule } from './types';
@@ -16,7 +16,7 @@ export async function mayAccess(
   resolver: OwnershipResolver,
 ): Promise<boolean> {
   if (rule.check === 'any') return true;
-  if (user.role === 'compliance' || user.role === 'admin') return true;
+  if (isReviewer(user.role)) return true;
   return ownsObject(user, rule.kind, id, resolver);
 }
 

@@ -1,5 +1,6 @@
 import type { Role } from '../../contract/session';
-import { ALL_ROLES, REVIEWERS, type ObjectRule, type RouteLimits, type RoutePolicy } from './types';
+import { REVIEWERS } from '../../contract/session';
+import { ALL_ROLES, type ObjectRule, type RouteLimits, type RoutePolicy } from './types';
 
 /**
  * The role model: what each role is for. Which routes each role may call is the table below;

@@ -73,4 +73,3 @@ export interface RoutePolicy {
 }
 
 export const ALL_ROLES: readonly Role[] = ['investor', 'issuer_staff', 'compliance', 'admin'];
-export const REVIEWERS: readonly Role[] = ['compliance', 'admin'];

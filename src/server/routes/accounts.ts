@@ -7,8 +7,8 @@ import {
   type AccountView,
 } from '../../contract/account-views';
 import { taxIdKindOf } from '../../contract/account-views';
+import { isReviewer } from '../../contract/session';
 import { maskLastFour, maskSsn, maskTaxId } from '../../contract/rules/identity';
-import type { SignedInUser } from '../deps';
 import { errorBodyOf } from '../lib/upstream-errors';
 import { getAccount } from '../upstream';
 import { defineRoute } from './define';
@@ -47,9 +47,6 @@ export function toAccountView(account: Account): AccountView {
     taxIdKind,
   };
 }
-
-const isReviewer = (user: SignedInUser | null) =>
-  user?.role === 'compliance' || user?.role === 'admin';
 
 /**
  * The account as its investor reads it: without what the platform keeps for staff (§2.5), which
@@ -125,7 +122,7 @@ export const accountRoutes = [
     response: accountDetailSchema,
     async handler({ params, user, deps, audit }) {
       const account = await getAccount(deps.upstream, { accountId: params.accountId });
-      if (isReviewer(user)) {
+      if (isReviewer(user?.role)) {
         await audit({
           action: 'account_viewed',
           objectType: 'account',
@@ -133,7 +130,9 @@ export const accountRoutes = [
           outcome: 'allowed',
         });
       }
-      return { account: isReviewer(user) ? toAccountView(account) : investorsAccountView(account) };
+      return {
+        account: isReviewer(user?.role) ? toAccountView(account) : investorsAccountView(account),
+      };
     },
   }),
 ];

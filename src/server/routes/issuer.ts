@@ -34,6 +34,7 @@ import type { PurchaseStatuses } from '../../contract/issuer-workspace';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
 import { inTimeAfter } from '../lib/in-time';
 import { attributed, defineRoute, routeKey } from './define';
+import { isReviewer } from '../../contract/session';
 
 const ISSUER_ACCOUNT_URL = '/api/issuers/:issuerId/issuer-account';
 /** The save's route key: its claims and unknown outcomes are found by it. */
@@ -115,7 +116,7 @@ export const issuerRoutes = [
       // Each buyer's name, account and amount: a reviewer's read is audited, as opening an
       // account is (account_viewed), so whose purchases a reviewer was shown is on record.
       // Issuer staff read their own offerings' buyers, as an investor reads their own account.
-      if (user!.role === 'compliance' || user!.role === 'admin') {
+      if (isReviewer(user!.role)) {
         await audit({
           action: 'purchase_history_viewed',
           objectType: 'offering',

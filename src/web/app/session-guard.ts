@@ -1,6 +1,6 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type Params } from 'react-router-dom';
-import type { Role, Session } from '../../contract/session';
+import { REVIEWERS, type Role, type Session } from '../../contract/session';
 import { paths } from '../config/paths';
 import {
   sessionJustEnded,
@@ -10,7 +10,7 @@ import {
 import { isApiClientError } from '../lib/api-client';
 
 /** The roles that review across accounts and issuers: an admin sees all that compliance sees. */
-export const REVIEWERS: readonly Role[] = ['compliance', 'admin'];
+export { REVIEWERS };
 
 /** Who may open an account's pages: its investor, and the reviewers (the BFF's policy table). */
 export const ACCOUNT_READERS: readonly Role[] = ['investor', ...REVIEWERS];

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { SessionUser } from '../../../../../contract/session';
+import { isReviewer, type SessionUser } from '../../../../../contract/session';
 import { ErrorPage } from '../../../../components/errors/error-page';
 import { LoadingSkeleton } from '../../../../components/query-state';
 import { paths } from '../../../../config/paths';
@@ -19,9 +19,7 @@ import { useAccount } from '../../../../features/accounts/api/get-account';
  */
 const sessionOpens = (user: SessionUser | undefined, accountId: string) =>
   user !== undefined &&
-  (user.role === 'compliance' ||
-    user.role === 'admin' ||
-    (user.role === 'investor' && user.accountIds.includes(accountId)));
+  (isReviewer(user.role) || (user.role === 'investor' && user.accountIds.includes(accountId)));
 
 /**
  * Shows an account's page once the account is known to be the person's: a refusal (403) or an

@@ -53,6 +53,7 @@ import { compare, parseDecimal } from '../../../../../contract/decimal';
 import { refusedFiltersWords } from '../../../../lib/refused-filters';
 import { filterUpdates, useSearchUpdate } from '../../../../lib/use-search-update';
 import { guardedPrefetchLoader, REVIEWERS } from '../../../session-guard';
+import { isReviewer } from '../../../../../contract/session';
 
 export const clientLoader = guardedPrefetchLoader(
   ['investor', ...REVIEWERS],
@@ -596,7 +597,7 @@ export default function ApprovalsRoute() {
     }
   };
   const checker = me?.role === 'admin';
-  const reviewer = me?.role === 'admin' || me?.role === 'compliance';
+  const reviewer = isReviewer(me?.role);
   // Which disbursements wait, by the configured amount (DISBURSEMENT_APPROVAL_ABOVE).
   const above = session.data?.disbursementApprovalAbove;
   const which = above ? `disbursements above ${formatMoney(above)}` : 'large disbursements';

@@ -11,6 +11,7 @@ import { InvestAction } from '../../../../features/invest/components/invest-acti
 import { OfferingHolding } from '../../../../features/money/components/offering-holding';
 import { useSession } from '../../../../features/auth/api/get-session';
 import { recordPageLoader } from '../../../session-guard';
+import { isReviewer } from '../../../../../contract/session';
 
 export const clientLoader = recordPageLoader(undefined, 'offeringId', (queryClient, offeringId) => {
   void queryClient.prefetchQuery(offeringQueryOptions(offeringId));
@@ -24,8 +25,7 @@ export default function OfferingRoute() {
   const isInvestor = role === 'investor';
   // Issuer staff of this offering's issuer, and reviewers, can follow it to its purchase history.
   const seesPurchases = (offeringIssuer: string) =>
-    role === 'compliance' ||
-    role === 'admin' ||
+    isReviewer(role) ||
     (role === 'issuer_staff' && (session.data?.user.issuerIds ?? []).includes(offeringIssuer));
 
   if (hasStatus(offering.error, 404)) {
