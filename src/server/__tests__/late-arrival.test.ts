@@ -158,6 +158,52 @@ describe('a lost answer and a platform that answers late', () => {
     expect(found?.outcome).toBe('created');
   });
 
+  /*
+   * A move the platform sends unreadable (a blank status, an odd amount or date: §2.9 gives the
+   * fields, real traffic only their types) is left out of the list (one odd record never hides
+   * the others), yet it exists: it may be the very move a lost request made.
+   */
+  const sendsUnreadable = (fields: Record<string, string | number | null>) =>
+    callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyFundMoves',
+      // The newest move comes first (§4.3): the one that arrived late.
+      oddRecord: { position: 0, fields },
+      when: { accountId: accountA },
+    });
+
+  it('a late move the platform sends unreadable is found all the same, by the note in its description', async () => {
+    const reference = await lostDisbursement('27.25');
+    await sentAgo(reference, QUIET_MS + 1_000);
+    await arrivesLate(reference, '27.25');
+    const [move] = await movesCarrying(reference);
+    await sendsUnreadable({ status: '' });
+    const summary = await reconcileNow();
+    expect(summary).toMatchObject({ created: 1, notSent: 0 });
+    expect(await getMoneyRequest(h.db, reference)).toMatchObject({
+      outcome: 'created',
+      upstreamId: move,
+    });
+  });
+
+  it('an unreadable move whose reference number cannot be read either leaves its request unknown, not "not sent"', async () => {
+    const reference = await lostDisbursement('28.25');
+    await sentAgo(reference, QUIET_MS + 1_000);
+    await arrivesLate(reference, '28.25');
+    await sendsUnreadable({ status: '', referenceNumber: null });
+    const summary = await reconcileNow();
+    expect(summary).toMatchObject({ created: 0, notSent: 0, unreadable: 1 });
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+  });
+
+  it('an unreadable move whose description cannot be read either may be any request: absence proves nothing', async () => {
+    const reference = await lostDisbursement('29.25');
+    await sentAgo(reference, QUIET_MS + 1_000);
+    await sendsUnreadable({ status: '', description: 7 });
+    const summary = await reconcileNow();
+    expect(summary).toMatchObject({ notSent: 0, unreadable: 1 });
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+  });
+
   it('not found after the quiet period, it is settled not sent', async () => {
     const reference = await lostDisbursement('18.25');
     await sentAgo(reference, QUIET_MS + 1_000);
@@ -545,5 +591,38 @@ describe('a platform not known to list disbursements among the fund moves', () =
     // No move carries it: the reviewer's word is recorded.
     expect((await settle(lost, { outcome: 'not_sent' })).statusCode).toBe(200);
     expect((await getMoneyRequest(h.db, lost))?.outcome).toBe('not_sent');
+  });
+
+  it('refuses "never arrived" while the platform lists its move in a form the portal cannot read', async () => {
+    const { h, reviewer, accountA } = run;
+    const reference = await lostBeforeTheQuietPeriod('27.50', 'never-arrived-unreadable');
+    await createCustodyFundDisbursement(
+      h.built.deps.upstream,
+      { type: 'ach', accountId: accountA, amount: '27.50' },
+      { reference },
+    );
+    // The newest move, the one that carries it, comes with a blank status (§2.9, §4.3).
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'getCustodyFundMoves',
+      oddRecord: { position: 0, fields: { status: '' } },
+      times: 1,
+      when: { accountId: accountA },
+    });
+    const refused = await call(
+      h.app,
+      'POST',
+      `/api/compliance/money-requests/${reference}/settle`,
+      {
+        cookie: reviewer,
+        body: { reason: 'Checked in the platform console', outcome: 'not_sent' },
+      },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(
+      new RegExp(
+        `^The platform lists a fund move carrying ${reference} \\(CFM\\w+\\), which it sent in a form the portal cannot read: it arrived\\.`,
+      ),
+    );
+    expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
   });
 });

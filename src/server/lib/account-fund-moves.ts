@@ -1,7 +1,7 @@
 import type { FundMove } from '../../contract/custody';
 import type { UpstreamClient } from '../upstream/client';
 import { getCustodyFundMoves } from '../upstream/get-custody-fund-moves';
-import type { SkippedRecord } from '../upstream/wire';
+import { readableIds, type SkippedRecord } from '../upstream/wire';
 
 /** The upstream's largest page of fund moves (real-world notes §2: limit 1–500). */
 const PAGE = 500;
@@ -16,8 +16,9 @@ export interface AccountFundMoves {
   /** How many fund moves the platform holds for the account, by its last page read. */
   totalRecords: number;
   /**
-   * How many of them the pages delivered (those understood and those skipped): all, unless a
-   * bound stopped the read or a page came back short.
+   * How many different ones the pages delivered (those understood and those skipped): all,
+   * unless a bound stopped the read, a page came back short, or the platform answered the same
+   * records again for a later page.
    */
   read: number;
 }
@@ -35,7 +36,10 @@ export interface AccountFundMoves {
  * is the collections', real-world notes §2): a platform that answers the first page with fewer
  * records than asked and than it holds is read in pages of that size. `read` counts the records
  * the pages delivered, never the offsets asked, so a page that came back short leaves the read
- * incomplete (`read < totalRecords`) rather than passing for the whole.
+ * incomplete (`read < totalRecords`) rather than passing for the whole. `read` counts each move
+ * once, by its reference number: a platform that ignored the offset (§4.3 names no paging
+ * parameters for this operation; the portal pages as getCustodyFundMoveHistory does live,
+ * real-world notes §4.1) would answer the first page again and again, and that read is not whole.
  */
 export function readAccountFundMoves(
   upstream: UpstreamClient,
@@ -86,13 +90,15 @@ export async function readFundMovePages(
     seen.add(move.referenceNumber);
     moves.push(move);
   }
+  // A move left out is counted once by its reference number where it could be read; one with
+  // none, once for each page that had it.
+  const skipped = pages.flatMap((page) => page.skipped);
+  const unnamed = skipped.filter((record) => record.id === undefined).length;
+  const named = new Set(readableIds(skipped).filter((id) => !seen.has(id)));
   return {
     moves,
-    skipped: pages.flatMap((page) => page.skipped),
+    skipped,
     totalRecords: total,
-    read: Math.min(
-      total,
-      pages.reduce((sum, page) => sum + delivered(page), 0),
-    ),
+    read: Math.min(total, seen.size + named.size + unnamed),
   };
 }

@@ -155,6 +155,12 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     if (found.length > 0) return { verdict: { outcome: 'created', upstreamId: found[0] }, found };
     // A move carrying its reference the other way settles nothing.
     if ((read.refs.get(request.reference) ?? []).length > 0) return { verdict: null, found };
+    // Listed, but with no reference number to settle it with: it stays unknown for a reviewer,
+    // who reads the move at the platform.
+    if (read.unnamed.has(request.reference)) {
+      summary.unreadable += 1;
+      return { verdict: null, found };
+    }
     // Not among the moves read, but not all were: counted as not read, and looked for again.
     if (!read.whole) {
       summary.unreadable += 1;
@@ -413,28 +419,45 @@ interface MoveOfRequest {
 
 /**
  * Our reference → the fund moves that carry it, over the account's fund moves: almost always one,
- * but a request sent twice under one reference has two; `whole` when every move was read.
+ * but a request sent twice under one reference has two; `whole` when every move was read and
+ * each one the platform sent unreadable still said whether it carries a reference of ours;
+ * `unnamed`, the references carried by unreadable moves whose reference number was unreadable too.
  */
 async function referencesInFundMoves(
   options: ReconcileOptions,
   accountId: string,
-): Promise<{ refs: Map<string, MoveOfRequest[]>; whole: boolean }> {
+): Promise<{ refs: Map<string, MoveOfRequest[]>; whole: boolean; unnamed: Set<string> }> {
   const refs = new Map<string, MoveOfRequest[]>();
-  const { moves, read, totalRecords } = await readAccountFundMoves(options.upstream, accountId, {
-    maxPages: options.maxPages ?? 20,
-    pageSize: options.pageSize,
-  });
+  const add = (reference: string, move: MoveOfRequest) =>
+    refs.set(reference, [...(refs.get(reference) ?? []), move]);
+  const { moves, skipped, read, totalRecords } = await readAccountFundMoves(
+    options.upstream,
+    accountId,
+    { maxPages: options.maxPages ?? 20, pageSize: options.pageSize },
+  );
   // A deposit the portal made is never a disbursement's move, whatever its description says.
   for (const move of await withKnownDirections(options.db, moves)) {
     if (move.portalReference && move.accountId === accountId)
-      refs.set(move.portalReference, [
-        ...(refs.get(move.portalReference) ?? []),
-        { referenceNumber: move.referenceNumber, direction: move.direction },
-      ]);
+      add(move.portalReference, {
+        referenceNumber: move.referenceNumber,
+        direction: move.direction,
+      });
+  }
+  // A move the platform sent unreadable (a blank status, an odd amount or date) exists all the
+  // same: where its description still carries our note, it is that request's move (named by its
+  // reference number where that could be read); where the description could not be read, it may
+  // be any request's, and absence proves nothing.
+  const unnamed = new Set<string>();
+  let unknownText = false;
+  for (const record of skipped) {
+    if (record.note === undefined) unknownText = true;
+    else if (record.note && record.id !== undefined)
+      add(record.note.reference, { referenceNumber: record.id, direction: record.note.direction });
+    else if (record.note) unnamed.add(record.note.reference);
   }
   // Read in part (a bound met, or a page the platform answered short): a move found proves
   // arrival, but one not found may be among those not read.
-  return { refs, whole: read >= totalRecords };
+  return { refs, whole: read >= totalRecords && !unknownText, unnamed };
 }
 
 /** What a retry of a key settled as created is told: it was submitted, and it is not sent again. */

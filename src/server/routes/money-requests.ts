@@ -885,6 +885,16 @@ async function refuseNeverArrivedWhileItsMoveIsListed(
   }
   const moves = await movesOfAccount(deps, request.accountId, read.moves);
   const move = ownFundMoves([request], moves).own.get(request.reference);
+  // A move the platform sent unreadable whose description still carries the reference is the
+  // request's move all the same: it arrived.
+  const unreadable = read.skipped.find((record) => record.note?.reference === request.reference);
+  if (!move && unreadable) {
+    throw new HttpError(
+      'conflict',
+      `The platform lists a fund move carrying ${request.reference}${unreadable.id === undefined ? '' : ` (${unreadable.id})`}, which it sent in a form the portal cannot read: it arrived. Read the move at the platform and settle it as created with its reference number. Nothing was settled.`,
+      { submitted: 'no' },
+    );
+  }
   if (!move) return;
   throw new HttpError(
     'conflict',

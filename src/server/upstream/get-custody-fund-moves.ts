@@ -27,8 +27,10 @@ export async function getCustodyFundMoves(
     rawFundMoveSchema,
     normalizeFundMove,
     // §4.3: endIndex is inclusive, so an empty page ends at startIndex - 1 (-1 for the first page).
-    // A move that cannot be read keeps its reference number where it can, so a list can name it.
-    { endIndex: wireIndex, keys: { id: 'referenceNumber' } },
+    // A move that cannot be read keeps its reference number where it can, so a list can name it,
+    // and our reference note where its description can be read, so reconciliation can tell
+    // whether it is one of the portal's requests.
+    { endIndex: wireIndex, keys: { id: 'referenceNumber', note: 'description' } },
   );
   return { moves, ...page };
 }

@@ -27,10 +27,14 @@ export function withReferenceNote(
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
+/** Our reference, and the way the money went by the words before it. */
+export interface ReferenceNote {
+  reference: string;
+  direction: NoteDirection;
+}
+
 /** Our reference and the direction its note names, in a text the upstream echoes; or null. */
-export function readReferenceNote(
-  text: string | null,
-): { reference: string; direction: NoteDirection } | null {
+export function readReferenceNote(text: string | null): ReferenceNote | null {
   const match = text ? notePattern.exec(text) : null;
   if (!match) return null;
   return { reference: match[2], direction: match[1] === 'deposit' ? 'in' : 'out' };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { compare, toFixed6, type DecimalString } from '../../contract/decimal';
 import type { UpstreamClient, UpstreamPayload, UpstreamRequest } from './client';
 import { UpstreamError, faultWords } from './errors';
+import { readReferenceNote, type ReferenceNote } from './reference-note';
 
 /*
  * Building blocks of the raw (wire) schemas. Each one absorbs a quirk of the interface document
@@ -578,6 +579,12 @@ export interface SkippedRecord {
    * which record it left out in the words people know it by. Never logged: only shown.
    */
   name?: string;
+  /**
+   * Our reference note in the record's free text (RecordKeys.note), where that text could be
+   * read: the note, or null when the text carries none. Absent when the text could not be read
+   * (not a string), so whether the record is one of the portal's requests cannot be told.
+   */
+  note?: ReferenceNote | null;
 }
 
 /** The ids of the records left out, where they could be read (contract/skipped). */
@@ -586,11 +593,16 @@ export const readableIds = (skipped: readonly SkippedRecord[]): string[] =>
 
 /**
  * The keys of a list's records whose values are kept for a record that cannot be read
- * (SkippedRecord.id and .name).
+ * (SkippedRecord.id and .name, and the reference note in .note).
  */
 export interface RecordKeys {
   id: string;
   name?: string;
+  /**
+   * The free text our reference note rides in (a fund move's description, reference-note.ts): a
+   * record left out still says whether it is one of the portal's requests (SkippedRecord.note).
+   */
+  note?: string;
 }
 
 /** The records of a list that could be understood, and how many were left out. */
@@ -632,10 +644,12 @@ export function readRecords<Schema extends z.ZodType, Result>(
     // record is then named by its id alone, and its words say that part could not be read.
     const name =
       keys?.name && !record.fields.includes(keys.name) ? recordId(entry, keys.name) : undefined;
+    const text = keys?.note ? ownValue(entry, keys.note) : undefined;
     return {
       ...record,
       ...(id === undefined ? {} : { id }),
       ...(name === undefined ? {} : { name }),
+      ...(typeof text === 'string' ? { note: readReferenceNote(text) } : {}),
     };
   };
   list.forEach((entry, position) => {
@@ -670,11 +684,17 @@ export function readRecords<Schema extends z.ZodType, Result>(
  * An unreadable record's id (or name) under `key`, when it is a plain string or number there.
  */
 function recordId(entry: unknown, key: string): string | undefined {
-  if (entry === null || typeof entry !== 'object') return undefined;
-  const value = (entry as Record<string, unknown>)[key];
+  const value = ownValue(entry, key);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
   return undefined;
+}
+
+/** The value of an unreadable record under `key`, when the record is an object. */
+function ownValue(entry: unknown, key: string): unknown {
+  return entry === null || typeof entry !== 'object'
+    ? undefined
+    : (entry as Record<string, unknown>)[key];
 }
 
 /** The `pagination` object of a paged collection (§4.3, §4.16); absent on some answers. */

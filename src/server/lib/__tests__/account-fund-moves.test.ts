@@ -45,4 +45,33 @@ describe('reading every fund move of an account (§4.3)', () => {
     const read = await readFundMovePages(readPage, { pageSize: 10, maxPages: 2 });
     expect(read).toMatchObject({ totalRecords: 30, read: 20 });
   });
+
+  it('from a platform that ignores the offset and answers its first page again, is not whole', async () => {
+    // §4.3 names no paging parameters for getCustodyFundMoves: a platform that reads none of
+    // them answers the newest page to every offset asked.
+    const readPage = async (_offset: number, limit: number) => ({
+      moves: Array.from({ length: Math.min(10, limit) }, (_, i) => move(i)),
+      skipped: [],
+      totalRecords: 30,
+    });
+    const read = await readFundMovePages(readPage, { pageSize: 10 });
+    expect(read.moves).toHaveLength(10);
+    expect(read).toMatchObject({ totalRecords: 30, read: 10 });
+  });
+
+  it('counts a move left out once by its reference number, and one with none once a page', async () => {
+    const skipped = (offset: number) => [
+      { position: 0, issues: ['status: Invalid input'], fields: ['status'], id: 'CFM79999999' },
+      { position: offset === 0 ? 1 : 2, issues: ['(root): Invalid input'], fields: [] },
+    ];
+    const readPage = async (offset: number) => ({
+      moves: [move(offset)],
+      skipped: skipped(offset),
+      totalRecords: 6,
+    });
+    const read = await readFundMovePages(readPage, { pageSize: 3 });
+    // Two pages of three: two moves, the named one left out once, the unnamed one twice.
+    expect(read).toMatchObject({ totalRecords: 6, read: 5 });
+    expect(read.skipped).toHaveLength(4);
+  });
 });
