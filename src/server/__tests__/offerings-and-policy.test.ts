@@ -100,6 +100,24 @@ describe('offerings through the BFF', () => {
     expect(await sandboxCalls(h.sandboxUrl)).toMatchObject({ offerings: 1, getAllOffers: 1 });
     h.built.deps.offerings.invalidate();
   });
+
+  // The GET collections carry permission scopes of their own (real-world notes §2, §5 rule 10):
+  // a key without the offerings' scope is refused the collection, not getAllOffers.
+  it('reads getAllOffers when the GET offerings collection is refused to the key (110)', async () => {
+    const cookie = await signIn(h.app, 'investor2@demo.test');
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'offerings',
+      statusCode: '110',
+      times: 1,
+    });
+    h.built.deps.offerings.invalidate();
+    const res = await call(h.app, 'GET', '/api/offerings', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(offeringListSchema.parse(res.json()).offerings.length).toBeGreaterThan(0);
+    expect(await sandboxCalls(h.sandboxUrl)).toMatchObject({ offerings: 1, getAllOffers: 1 });
+    h.built.deps.offerings.invalidate();
+  });
 });
 
 describe('policy table', () => {

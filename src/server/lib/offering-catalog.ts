@@ -1,7 +1,7 @@
 import { cutName, type Offering, type UnreadableOffering } from '../../contract/offerings';
 import type { UpstreamClient } from '../upstream/client';
 import { getAllOffers } from '../upstream/get-all-offers';
-import { isUpstreamError } from '../upstream/errors';
+import { isUpstreamError, type UpstreamErrorKind } from '../upstream/errors';
 import { getOfferings } from '../upstream/get-offerings';
 import type { SkippedRecord } from '../upstream/wire';
 import { HttpError } from './http-error';
@@ -40,6 +40,14 @@ const PAGE = 500;
 /** A bound on the walk, so an upstream that never ends its paging cannot hold a request. */
 const MAX_PAGES = 40;
 
+/** What the GET offerings collection may answer where getAllOffers may still list them. */
+const FALLS_BACK = new Set<UpstreamErrorKind>([
+  'not_found',
+  'permission',
+  'rejected',
+  'bad_response',
+]);
+
 /**
  * §9 names the GET offerings collection as the replacement of the deprecated getAllOffers, and
  * §5 rule 6 makes every GET need header credentials. So the collection is read, page by page,
@@ -52,12 +60,12 @@ export async function readOfferingCatalog(
 ): Promise<OfferingCatalog> {
   if (auth === 'body') return readAllOffers(upstream);
   // §9 names the collection, but §4.16 shows none of its payload: where the platform does not
-  // answer it (not found) or answers it in a shape the portal cannot read, the deprecated
-  // getAllOffers it replaces is read instead, rather than no offering at all.
+  // answer it (not found), refuses it to this key (the GET collections carry permission scopes
+  // of their own, real-world notes §2 and §5 rule 10: a key without the offerings' scope), or
+  // refuses or answers it in a shape the portal cannot read, the deprecated getAllOffers it
+  // replaces is read instead, rather than no offering at all.
   const first = await getOfferings(upstream, { offset: 0, limit: PAGE }).catch((err: unknown) => {
-    if (isUpstreamError(err) && (err.kind === 'not_found' || err.kind === 'bad_response')) {
-      return null;
-    }
+    if (isUpstreamError(err) && FALLS_BACK.has(err.kind)) return null;
     throw err;
   });
   if (!first) return readAllOffers(upstream);
