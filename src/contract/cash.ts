@@ -102,6 +102,8 @@ export interface DepositRequest {
   reference?: string | null;
   /** The requester's address as the BFF sees it (fundCustodyAccount's createdIpAddress). */
   requesterIp?: string;
+  /** The name the linked bank goes by at the platform, the bank the money is pulled from. */
+  bankNickName?: string | null;
 }
 
 /** The bank as the upstream reports it (clear numbers; the BFF masks them). */

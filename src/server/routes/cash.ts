@@ -191,7 +191,8 @@ export const cashRoutes = [
     },
     async handler({ params, body, deps, audit, moneyReference, request }) {
       // A deposit is pulled from the linked bank (§4.16): without one the upstream can only refuse.
-      if ((await readLinkedBank(deps, params.accountId)).state === 'none') {
+      const linked = await readLinkedBank(deps, params.accountId);
+      if (linked.state === 'none') {
         throw notSentRefusal(
           'A deposit comes from the bank account linked to this account, and none is linked.',
           'Link a bank account on the Money and timeline page first, then send the deposit.',
@@ -209,6 +210,7 @@ export const cashRoutes = [
         reference: moneyReference,
         // The requester's address as the BFF sees it, never the browser's word.
         requesterIp: request.ip,
+        bankNickName: linked.bank.bankName,
         ...(body.description ? { description: body.description } : {}),
       }).catch((err: unknown) => {
         throw depositFailure(err);

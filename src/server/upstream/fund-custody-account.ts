@@ -44,6 +44,9 @@ export async function fundCustodyAccount(
       description: withReferenceNote(input.description, input.reference, 'in'),
       // A documented parameter (real-world notes §4.1), as createIssuerAccount sends it (§4.6).
       createdIpAddress: input.requesterIp,
+      // Documented too: the linked bank the money is pulled from, by the nickname the platform
+      // reports for it (getExternalAccount's AccountNickName).
+      ...(input.bankNickName ? { NickName: input.bankNickName } : {}),
     }),
     // The deposit form's fields; the account comes from the page.
     fieldsEntered: { amount: 'amount', description: 'description' },

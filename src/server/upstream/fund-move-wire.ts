@@ -50,6 +50,9 @@ export const rawFundMoveSchema = looseObject({
  * find it again (§4.4), so the one field required. Every other field is read leniently (null when
  * it does not fit its documented shape), as createTrade's side fields are: an odd date or amount
  * must not turn a deposit the platform accepted into one of unknown outcome and drop its id.
+ * The id may come as `RefNum`: the answer key documented for fundCustodyAccount is
+ * externalFundMove's, and every money-moving create of that family names its id so in live
+ * traffic (real-world notes §4.1: externalFundMove, ccFundMove, requestForVoidACH).
  */
 export const rawCreatedFundMoveSchema = looseObject({
   accountId: unreadableAsNull(wireId),
@@ -60,7 +63,8 @@ export const rawCreatedFundMoveSchema = looseObject({
   routingNumber: unreadableAsNull(wireBankNumber),
   accountName: unreadableAsNull(wireText),
   accountHolderName: unreadableAsNull(wireText),
-  referenceNumber: wireId,
+  referenceNumber: unreadableAsNull(wireId),
+  RefNum: unreadableAsNull(wireId),
   description: unreadableAsNull(wireText),
   approvalStatus: unreadableAsNull(wireStatus),
   status: unreadableAsNull(wireStatus),
@@ -69,6 +73,13 @@ export const rawCreatedFundMoveSchema = looseObject({
   errors: unreadableAsNull(wireText),
   createdDate: unreadableAsNull(wireLocalOrZonedDateTime),
   updatedDate: unreadableAsNull(wireLocalOrZonedDateTime),
+}).transform((raw, ctx) => {
+  const referenceNumber = raw.referenceNumber ?? raw.RefNum;
+  if (referenceNumber === null) {
+    ctx.addIssue({ code: 'custom', path: ['referenceNumber'], message: 'no reference number' });
+    return z.NEVER;
+  }
+  return { ...raw, referenceNumber };
 });
 
 /**

@@ -383,6 +383,7 @@ describe('deposit (fundCustodyAccount, §4.16)', () => {
       description: 'Savings',
       reference: 'MR-BBBBBCCCCC',
       requesterIp: '203.0.113.7',
+      bankNickName: 'Household checking',
     });
     expect(requests[0]).toMatchObject({
       method: 'POST',
@@ -390,8 +391,10 @@ describe('deposit (fundCustodyAccount, §4.16)', () => {
       body: {
         amount: '2500.000000',
         description: 'Savings · Portal deposit MR-BBBBBCCCCC',
-        // A documented parameter (real-world notes §4.1): the requester's address.
+        // Documented parameters (real-world notes §4.1): the requester's address, and the
+        // linked bank the money is pulled from.
         createdIpAddress: '203.0.113.7',
+        NickName: 'Household checking',
       },
     });
     expect(move).toMatchObject({ direction: 'in', portalReference: 'MR-BBBBBCCCCC' });
@@ -487,6 +490,18 @@ describe('deposit (fundCustodyAccount, §4.16)', () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it('reads the id of the created move named RefNum, as the externalFundMove family names it live (real-world notes §4.1)', async () => {
+    const { referenceNumber: _documented, ...move } = wireFundMove({ amount: '25.500000' });
+    const { client, requests } = fakeClient({
+      ...ok,
+      'externalFundMove details': [true, [{ ...move, RefNum: 'CFM77' }]],
+    });
+    const created = await fundCustodyAccount(client, { accountId: 'A1234567', amount: '25.5' });
+    expect(created).toMatchObject({ referenceNumber: 'CFM77', amount: '25.5', direction: 'in' });
+    // No linked bank's name known: no NickName is sent rather than an empty one.
+    expect(requests[0].body).not.toHaveProperty('NickName');
+  });
 
   it('a deposit answer whose two amounts disagree states the amount sent, never one of the two', async () => {
     const { client } = fakeClient({
