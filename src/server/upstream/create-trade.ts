@@ -11,6 +11,7 @@ import {
   wireStatus,
   wireText,
   wireLenientApprovalDate,
+  unreadableAsNull,
 } from './wire';
 
 const transactionTypes = {
@@ -44,19 +45,24 @@ function buildCreateTradeRequest(input: TradeRequest): UpstreamRequest {
   };
 }
 
+/*
+ * A 101 answer means the platform created the trade, and its tradeId is what the portal needs to
+ * name it and follow it: the one field required. Every side field is read leniently (null where it
+ * does not fit its shape), as a deposit's receipt is: an odd amount or status must not turn an
+ * investment the platform accepted into one of unknown outcome and drop its trade id.
+ */
 const rawPurchaseDetailSchema = looseObject({
   tradeId: wireId,
-  transactionId: wireText,
-  transactionAmount: wireOptionalDecimal,
-  // A side field: a timestamp we cannot read must not hide the trade id (null instead).
-  transactionDate: wireLocalDateTime.catch(null),
-  transactionStatus: wireStatus.pipe(z.string()),
-  RRApprovalStatus: wireStatus,
-  RRName: wireText,
+  transactionId: unreadableAsNull(wireText),
+  transactionAmount: unreadableAsNull(wireOptionalDecimal),
+  transactionDate: unreadableAsNull(wireLocalDateTime),
+  transactionStatus: unreadableAsNull(wireStatus),
+  RRApprovalStatus: unreadableAsNull(wireStatus),
+  RRName: unreadableAsNull(wireText),
   // MM-DD-YYYY or a timestamp (createTrade__slj-101.json); the day is kept.
   RRApprovalDate: wireLenientApprovalDate,
-  PrincipalApprovalStatus: wireStatus,
-  PrincipalName: wireText,
+  PrincipalApprovalStatus: unreadableAsNull(wireStatus),
+  PrincipalName: unreadableAsNull(wireText),
   PrincipalDate: wireLenientApprovalDate,
 });
 
@@ -77,7 +83,8 @@ export async function createTrade(
       transactionId: detail.transactionId,
       amount: detail.transactionAmount,
       createdAt: detail.transactionDate,
-      status: detail.transactionStatus,
+      // A trade just created and not stated otherwise is in its first status (§3).
+      status: detail.transactionStatus ?? 'created',
       registeredRepApproval: {
         status: detail.RRApprovalStatus,
         name: detail.RRName,

@@ -1213,6 +1213,33 @@ describe('createTrade (§4.16; real-world notes §4.1)', () => {
       }),
     ).rejects.toMatchObject({ kind: 'bad_response', submitted: 'unknown' });
   });
+
+  it('an accepted trade with an odd amount, no status and odd side fields still yields its trade id', async () => {
+    const { transactionStatus: _status, ...rest } = tradeReceipt;
+    const { client, errors } = fakeClient({
+      ...ok,
+      purchaseDetails: [
+        true,
+        [{ ...rest, transactionAmount: '2,500.55', transactionId: { id: 1 }, RRName: [] }],
+      ],
+    });
+    const result = await createTrade(client, {
+      accountId: 'A1',
+      offeringId: '55',
+      units: '10',
+      paymentMethod: 'ach',
+    });
+    // The trade exists: what the platform did not state readably is not guessed, and a trade
+    // just created is in its first status (§3).
+    expect(result).toMatchObject({
+      tradeId: '130',
+      transactionId: null,
+      amount: null,
+      status: 'created',
+      registeredRepApproval: { name: null },
+    });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('an investor names only a second holding (§4.7 bank*2)', () => {
