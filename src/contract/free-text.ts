@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+/**
+ * A text over its bound says the bound and how far over it the text is: a long note or reason
+ * refused as it stands tells the person how much to cut.
+ */
+function tooLong(label: string, max: number) {
+  return {
+    error: (issue: { input?: unknown }) => {
+      const bound = `${label} can be at most ${max} characters`;
+      if (typeof issue.input !== 'string') return bound;
+      const over = issue.input.length - max;
+      return `${bound}: this one has ${issue.input.length}, ${over} too many`;
+    },
+  };
+}
+
 /** A reference of ours as it could be typed: MR- and ten letters or digits, in any letter case. */
 const TYPED_REFERENCE = /MR-[0-9A-Z]{10}/i;
 
@@ -13,7 +28,7 @@ export function freeTextBesideReferenceSchema(label: string, max: number) {
   return z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max} characters`)
+    .max(max, tooLong(label, max))
     .refine(
       (text) => !TYPED_REFERENCE.test(text),
       `${label} cannot contain a portal reference (MR-…): the portal adds its own`,
@@ -29,7 +44,7 @@ export function requiredTextSchema(label: string, max: number) {
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} can be at most ${max} characters`);
+    .max(max, tooLong(label, max));
 }
 
 /** The bounds of a reason given for a decision taken by hand (`reasonForDecisionSchema`). */
@@ -47,5 +62,5 @@ export function reasonForDecisionSchema(label: string, what: string) {
     .string({ error: `${label} is required` })
     .trim()
     .min(REASON_MIN, `${label} must say in at least ${REASON_MIN} characters ${what}`)
-    .max(REASON_MAX, `${label} can be at most ${REASON_MAX} characters`);
+    .max(REASON_MAX, tooLong(label, REASON_MAX));
 }

@@ -44,9 +44,9 @@ describe.each([
     ]);
   });
 
-  it('longer than 500 characters: says the limit', () => {
-    expect(reasonMessages(parse('x'.repeat(501)))).toEqual([
-      `${label} can be at most 500 characters`,
+  it('longer than 500 characters: says the limit and how far over it the reason is', () => {
+    expect(reasonMessages(parse('x'.repeat(503)))).toEqual([
+      `${label} can be at most 500 characters: this one has 503, 3 too many`,
     ]);
   });
 
@@ -79,8 +79,10 @@ describe.each([
     expect(parse('   ')).toContain(`${label} is required`);
   });
 
-  it('tells the bound above it and keeps the trimmed text at it', () => {
-    expect(parse('x'.repeat(max + 1))).toContain(`${label} can be at most ${max} characters`);
+  it('tells the bound above it, and how far over it, and keeps the trimmed text at it', () => {
+    expect(parse(` ${'x'.repeat(max + 5)} `)).toContain(
+      `${label} can be at most ${max} characters: this one has ${max + 5}, 5 too many`,
+    );
     expect(parse(` ${'x'.repeat(max)} `)).toEqual([]);
   });
 });

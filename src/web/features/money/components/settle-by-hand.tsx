@@ -189,8 +189,8 @@ function TradeCandidates({
                   {folded
                     ? `The ${found.candidates.length} trades left have other units`
                     : 'The trades below have other units'}
-                  , so each is most likely another request&apos;s; if the platform shows none of{' '}
-                  {formatUnits(units)} either, the investment never arrived.
+                  , so each is most likely another investment of this account; if the platform shows
+                  none of {formatUnits(units)} either, the investment never arrived.
                 </Typography>
               )}
               <List dense disablePadding id={listId}>
