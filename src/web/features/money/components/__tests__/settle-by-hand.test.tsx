@@ -565,7 +565,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
         within(trades).getByRole('button', { name: 'Show the 4 trades of other units' }),
       ).toBeTruthy();
       expect(trades.textContent).toContain(
-        "No trade of exactly 12 units is left unaccounted for. The 4 trades left have other units, so each is most likely another investment of this account; if the platform shows none of 12 units either, the investment never arrived.",
+        'No trade of exactly 12 units is left unaccounted for. The 4 trades left have other units, so each is most likely another investment of this account; if the platform shows none of 12 units either, the investment never arrived.',
       );
       expect(within(trades).queryAllByRole('listitem')).toHaveLength(0);
     });
