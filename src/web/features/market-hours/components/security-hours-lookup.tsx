@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { paths } from '../../../config/paths';
 import { SectionCard } from '../../../components/description-list';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { hasStatus } from '../../../lib/api-query';
@@ -18,7 +21,12 @@ import { UnknownSecurity } from './unknown-security';
  * lists securities), and a security whose hours can be read must not be out of reach because the
  * book could not be read, nor because it did not trade lately.
  */
-export function SecurityHoursLookup() {
+export function SecurityHoursLookup({
+  linksChanges = false,
+}: {
+  /** Links each security to who changed its hours and when (reviewers, on its setters' page). */
+  linksChanges?: boolean;
+}) {
   const securities = useSecurities();
   /** The security last picked from the list, or last opened by its ID; the last act wins. */
   const [chosen, setChosen] = useState<{ id: string; byId: boolean } | null>(null);
@@ -72,6 +80,7 @@ export function SecurityHoursLookup() {
             key={shown}
             securityId={shown}
             name={named ? securityInSentence(named) : `security ${shown}`}
+            linksChanges={linksChanges}
           />
         )}
       </Box>
@@ -79,7 +88,15 @@ export function SecurityHoursLookup() {
   );
 }
 
-function OneSecurityHours({ securityId, name }: { securityId: string; name: string }) {
+function OneSecurityHours({
+  securityId,
+  name,
+  linksChanges,
+}: {
+  securityId: string;
+  name: string;
+  linksChanges: boolean;
+}) {
   const hours = useSecurityHours(securityId);
   // The week's read, shared with the table above: when it fails, the hours still show.
   const market = useMarketHours().data?.hours;
@@ -89,7 +106,23 @@ function OneSecurityHours({ securityId, name }: { securityId: string; name: stri
   return (
     <QueryState query={hours} subject={`the hours of ${name}`} skeletonLines={5}>
       {(data) => (
-        <SavedHours hours={data.securityHours} title={`Trading hours of ${name}`} market={market} />
+        <>
+          <SavedHours
+            hours={data.securityHours}
+            title={`Trading hours of ${name}`}
+            market={market}
+          />
+          {linksChanges && (
+            <Link
+              component={RouterLink}
+              to={paths.app.securityHours.getHref(securityId)}
+              className="tap-target"
+              sx={{ display: 'inline-block', mt: 1 }}
+            >
+              Changes to the hours of {name}
+            </Link>
+          )}
+        </>
       )}
     </QueryState>
   );

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { isReviewer } from '../../../../../contract/session';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryState } from '../../../../components/query-state';
 import {
@@ -10,12 +11,14 @@ import {
   TradingWeekTable,
 } from '../../../../features/market-hours/components/trading-week';
 import { SecurityHoursLookup } from '../../../../features/market-hours/components/security-hours-lookup';
+import { useSession } from '../../../../features/auth/api/get-session';
 import { prefetchingLoader } from '../../../session-guard';
 
 export const clientLoader = prefetchingLoader(marketHoursQueryOptions);
 
 export default function MarketHoursRoute() {
   const hours = useMarketHours();
+  const role = useSession().data?.user.role;
   return (
     <>
       <PageHeader
@@ -31,7 +34,8 @@ export default function MarketHoursRoute() {
         )}
       </QueryState>
       <Box sx={{ mt: 3 }}>
-        <SecurityHoursLookup />
+        {/* Reviewers read who changed a security's hours on the page its setters use. */}
+        <SecurityHoursLookup linksChanges={isReviewer(role)} />
       </Box>
     </>
   );

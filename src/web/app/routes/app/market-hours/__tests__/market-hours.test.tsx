@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketHoursAt } from '../../../../../../contract/market-week';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { regularWeek } from '../../../../../testing/market-hours';
+import { sessionOf } from '../../../../../testing/session';
 import { fill, renderWithProviders } from '../../../../../testing/render';
 import { withTimeZones } from '../../../../../testing/time-zones';
 import MarketHoursRoute from '../market-hours';
@@ -176,5 +177,39 @@ describe('an investor reads a security whose hours reach outside the market’s'
         { timeout: 10_000 },
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('who changed a security’s hours', () => {
+  /** The page as `role` reads it, one security listed. */
+  async function openAs(role: 'investor' | 'compliance') {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json(sessionOf({ role }))),
+      http.get('/api/market-hours', () => HttpResponse.json(marketHoursAt(hours, new Date()))),
+      http.get('/api/securities', () =>
+        HttpResponse.json({
+          securities: [{ securityId: '10003', securityName: 'Aspen Ridge Preferred' }],
+          gaps: [],
+        }),
+      ),
+      http.get('/api/securities/:securityId/market-hours', () =>
+        HttpResponse.json({ securityHours: { securityId: '10003', days: hours } }),
+      ),
+    );
+    renderWithProviders(<MarketHoursRoute />, { path: '/market-hours' });
+    await screen.findByRole('table', { name: 'Trading hours of Aspen Ridge Preferred' });
+  }
+
+  it('a reviewer is led from the hours to their changes, on the page of the security', async () => {
+    await openAs('compliance');
+    const link = await screen.findByRole('link', {
+      name: 'Changes to the hours of Aspen Ridge Preferred',
+    });
+    expect(link.getAttribute('href')).toBe('/market-hours/securities?security=10003');
+  });
+
+  it('an investor reads the hours, not who set them', async () => {
+    await openAs('investor');
+    expect(screen.queryByRole('link', { name: /^Changes to the hours/ })).toBeNull();
   });
 });
