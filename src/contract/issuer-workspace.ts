@@ -216,7 +216,12 @@ export type UnsettledIssuerAccountAttempt = z.infer<typeof unsettledIssuerAccoun
  */
 export const savedIssuerAccountResultSchema = z.object({
   saved: savedIssuerAccountsSchema
-    .extend({ savedAt: z.iso.datetime(), confirmedByHand: z.string().nullable() })
+    .extend({
+      savedAt: z.iso.datetime(),
+      /** Who saved it (their email): the record cannot be changed, so colleagues read who did. */
+      savedBy: z.string(),
+      confirmedByHand: z.string().nullable(),
+    })
     .nullable(),
   unsettled: z.array(unsettledIssuerAccountAttemptSchema),
   /**

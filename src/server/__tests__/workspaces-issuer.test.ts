@@ -547,6 +547,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const state = savedIssuerAccountResultSchema.parse(res.json());
     expect(state.saved).toMatchObject({
       records: [],
+      savedBy: 'issuer-settles@example.test',
       confirmedByHand: 'issuer-settles@example.test',
     });
     expect(state.unsettled).toEqual([]);
@@ -621,6 +622,8 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     expect(reload.statusCode, reload.body).toBe(200);
     const { saved } = savedIssuerAccountResultSchema.parse(reload.json());
     expect(saved?.records[0]).toMatchObject({ issuerId, maskedCompanyTaxId: '••-•••6789' });
+    // The record cannot be changed: the page says who on the issuer's staff made it.
+    expect(saved?.savedBy).toBe('issuer@demo.test');
     expect(reload.body).not.toContain('123-45-6789');
 
     const again = await call(h.app, 'POST', url(issuerId), {

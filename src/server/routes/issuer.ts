@@ -374,6 +374,7 @@ async function issuerAccountState(db: Db, issuerId: string) {
       ? {
           records: savedIssuerAccountsSchema.parse(saved.records).records,
           savedAt: saved.savedAt.toISOString(),
+          savedBy: saved.savedBy,
           confirmedByHand: saved.confirmedByHand,
         }
       : null,

@@ -14,6 +14,7 @@ export async function findSavedIssuerAccount(db: Db, issuerId: string) {
     ? {
         records: row.records,
         savedAt: new Date(row.saved_at),
+        savedBy: row.saved_by,
         confirmedByHand: row.confirmed_by_hand ?? null,
       }
     : null;

@@ -26,7 +26,14 @@ function statusInWords(status: string | null): string {
 }
 
 /** The record as the platform stored it, tax id, SSN and date of birth masked by the BFF. */
-export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount }) {
+export function SavedIssuerAccountCard({
+  record,
+  savedBy,
+}: {
+  record: SavedIssuerAccount;
+  /** Who saved it (their email): the record cannot be changed, so a colleague reads who did. */
+  savedBy: string | null;
+}) {
   const address = [
     record.address.line1,
     record.address.line2,
@@ -57,6 +64,7 @@ export function SavedIssuerAccountCard({ record }: { record: SavedIssuerAccount 
     // The review before the save says "Not given" for the same empty answer.
     ['Additional information', record.additionalInfo ?? 'Not given'],
     ['Saved', formatTimestamp(record.createdAt)],
+    ['Saved by', savedBy ?? 'Not recorded'],
     ['From IP address', record.createdIp ?? 'Not recorded'],
   ];
   return (

@@ -79,6 +79,7 @@ export default function IssuerAccountRoute() {
 
 /** One issuer's account: saved, a save to settle, or the form. */
 function IssuerAccountOf({ issuerId }: { issuerId: string }) {
+  const email = useSession().data?.user.email ?? null;
   const [justSaved, setJustSaved] = useState<SavedIssuerAccounts | null>(null);
   const [settledNotStored, setSettledNotStored] = useState(false);
   // What was typed for a save whose answer was lost, kept in this page only: if the platform
@@ -136,7 +137,11 @@ function IssuerAccountOf({ issuerId }: { issuerId: string }) {
         </Alert>
       )}
       {saved.records.map((record, index) => (
-        <SavedIssuerAccountCard key={`${record.issuerId}-${index}`} record={record} />
+        <SavedIssuerAccountCard
+          key={`${record.issuerId}-${index}`}
+          record={record}
+          savedBy={justSaved ? email : (stored.data?.saved?.savedBy ?? null)}
+        />
       ))}
       {confirmedByHand && stored.data?.saved && (
         <Alert severity="success" role="status">

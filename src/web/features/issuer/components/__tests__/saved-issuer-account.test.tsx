@@ -29,7 +29,7 @@ const record: SavedIssuerAccount = {
 
 describe('issuer staff read the saved issuer account', () => {
   it('read an answer not given in the words of the review before the save', () => {
-    renderWithProviders(<SavedIssuerAccountCard record={record} />);
+    renderWithProviders(<SavedIssuerAccountCard savedBy="issuer@demo.test" record={record} />);
     const shown = Object.fromEntries(
       screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
     );
@@ -37,12 +37,17 @@ describe('issuer staff read the saved issuer account', () => {
       'Additional information': 'Not given',
       'Middle initial': 'Not given',
       'Company tax ID': '••-•••6789',
+      // The record cannot be changed: a colleague reads who made it.
+      'Saved by': 'issuer@demo.test',
     });
   });
 
   it('read the state and countries as the lost-save card and the form spell them', () => {
     renderWithProviders(
-      <SavedIssuerAccountCard record={{ ...record, maskedDateOfBirth: '••••-••-••' }} />,
+      <SavedIssuerAccountCard
+        savedBy="issuer@demo.test"
+        record={{ ...record, maskedDateOfBirth: '••••-••-••' }}
+      />,
     );
     const shown = Object.fromEntries(
       screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
@@ -57,18 +62,28 @@ describe('issuer staff read the saved issuer account', () => {
   });
 
   it('read the entity type in words, and one the list does not know as the platform gave it (§4.6)', () => {
-    renderWithProviders(<SavedIssuerAccountCard record={{ ...record, entityType: 'Soleprop' }} />);
+    renderWithProviders(
+      <SavedIssuerAccountCard
+        savedBy="issuer@demo.test"
+        record={{ ...record, entityType: 'Soleprop' }}
+      />,
+    );
     const termOf = (name: string) =>
       screen.getAllByRole('term').find((dt) => dt.textContent === name)?.nextElementSibling
         ?.textContent;
     expect(termOf('Entity type')).toBe('Sole proprietorship');
     cleanup();
-    renderWithProviders(<SavedIssuerAccountCard record={{ ...record, entityType: 'Trust' }} />);
+    renderWithProviders(
+      <SavedIssuerAccountCard
+        savedBy="issuer@demo.test"
+        record={{ ...record, entityType: 'Trust' }}
+      />,
+    );
     expect(termOf('Entity type')).toBe('Trust');
   });
 
   it('read what "Pending" means and that nothing waits on it (§1, §3)', () => {
-    renderWithProviders(<SavedIssuerAccountCard record={record} />);
+    renderWithProviders(<SavedIssuerAccountCard savedBy="issuer@demo.test" record={record} />);
     expect(screen.getByText('Status: Pending')).toBeTruthy();
     const words = screen.getByText(/^Pending is the status the platform gives/).textContent;
     expect(words).toContain('The platform does not say that anything follows from it');
