@@ -137,7 +137,7 @@ export async function expectFocusBelowAppBar(page: Page) {
 
 /**
  * A reviewer at another desk settles a request whose connection a test dropped as never arrived,
- * as soon as the portal allows it (once the platform's timeout and the claim lease have passed):
+ * as soon as the portal allows it (once the quiet period has passed, 13 s in these runs):
  * while it stands, a new request of its kind for the account waits for an explicit "additional"
  * confirmation, and the other journeys of this run use the same account.
  */

@@ -351,15 +351,27 @@ describe('register through the BFF', () => {
       expect((await getMoneyRequest(h.db, reference))?.upstreamId).toBe(iraAccount);
     });
 
-    it('as never arrived only once the call cannot still be in flight; then the same key may be sent', async () => {
+    it('as never arrived only after the quiet period, the platform may create it late till then; then the same key may be sent', async () => {
       const lost = await lostDisbursement('16.50');
       const reason = 'No fund move of this amount or reference at the platform';
       const early = await settle(lost.reference, { outcome: 'not_sent', reason });
       expect(early.statusCode).toBe(409);
       expect(early.json().error.message).toMatch(
-        /may still be on its way to the platform\. It can be recorded as never arrived in \d+ seconds?; check the platform again then\./,
+        /may still be on its way to the platform, which can create a request some time after its answer was lost\. It can be recorded as never arrived in (29|30) minutes, after 30 minutes without a trace of it; check the platform again then, or settle it as created if the platform shows it\./,
       );
       expect((await getMoneyRequest(h.db, lost.reference))?.outcome).toBe('unknown');
+
+      // Past the call's own window (the upstream timeout and the claim lease), but within the
+      // quiet period: the platform may still create it, so it is still refused.
+      const aMinuteAgo = new Date(Date.now() - 60_000);
+      await h.db
+        .updateTable('money_requests')
+        .set({ created_at: aMinuteAgo, sent_at: aMinuteAgo })
+        .where('reference', '=', lost.reference)
+        .execute();
+      const within = await settle(lost.reference, { outcome: 'not_sent', reason });
+      expect(within.statusCode).toBe(409);
+      expect(within.json().error.message).toMatch(/never arrived in 29 minutes/);
 
       // An hour later (the row is dated back rather than waiting).
       const anHourAgo = new Date(Date.now() - 3_600_000);

@@ -65,7 +65,7 @@ import {
 import { HttpError } from '../lib/http-error';
 import { lastingReadFault } from '../lib/upstream-errors';
 import { sameRecentlyOutcomes, sameRequestSince } from '../lib/standing-requests';
-import { beingSentOf, inFlightWindowMs } from '../lib/being-sent';
+import { beingSentOf } from '../lib/being-sent';
 import { oldEnough, settleUnknown, type Verdict } from '../lib/reconciliation';
 import { approvedSendingOf, decisionsOf } from '../store/approvals';
 import { endClaimsOfStoppedInstances } from '../store/idempotency';
@@ -903,6 +903,14 @@ async function refuseNeverArrivedWhileItsMoveIsListed(
   );
 }
 
+/** A wait in the words a reviewer reads: seconds under two minutes, whole minutes above. */
+function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
 export const moneyRequestRoutes = [
   defineRoute({
     method: 'GET',
@@ -1004,17 +1012,20 @@ export const moneyRequestRoutes = [
           `${params.reference} is already settled: ${moneyRequestOutcomeWords[request.outcome].label.toLowerCase()}. Only an unknown outcome can be settled by hand.`,
         );
       if (request.outcome !== 'unknown') throw already();
-      // A call younger than the upstream timeout plus the claim lease may still be in flight: it
-      // could yet arrive, so "never arrived" cannot be known yet.
-      const inFlightMs = inFlightWindowMs(deps.config);
+      // Absence soon after a lost answer proves nothing: the call may still be running, and the
+      // platform may create what it was sent after the portal stopped waiting (the interface
+      // document says nothing of how long that may take). So "never arrived" waits for the quiet
+      // period reconciliation waits for (RECONCILE_NOT_SENT_AFTER_MS, at least the call's own
+      // window): a trade or fund move that lands after a reviewer's "never arrived" would move
+      // the money twice once the investor sends it again.
+      const quietMs = deps.config.reconcileNotSentAfterMs;
       const now = new Date();
-      if (body.outcome === 'not_sent' && !oldEnough(request, now, inFlightMs)) {
+      if (body.outcome === 'not_sent' && !oldEnough(request, now, quietMs)) {
         // The wait left, counted for the reviewer: they cannot see when the call was sent.
         const sent = (request.sentAt ?? request.createdAt).getTime();
-        const left = Math.max(1, Math.ceil((sent + inFlightMs - now.getTime()) / 1000));
         throw new HttpError(
           'conflict',
-          `${params.reference} may still be on its way to the platform. It can be recorded as never arrived in ${left} second${left === 1 ? '' : 's'}; check the platform again then.`,
+          `${params.reference} may still be on its way to the platform, which can create a request some time after its answer was lost. It can be recorded as never arrived in ${waitInWords(sent + quietMs - now.getTime())}, after ${waitInWords(quietMs)} without a trace of it; check the platform again then, or settle it as created if the platform shows it.`,
         );
       }
       // An IRA request's platform id is its account (§2.11 answers the supplement with the
