@@ -13,7 +13,8 @@ import {
   openMoneyRequest,
   REFERENCE_PATTERN,
 } from '../store/money-requests';
-import { createCustodyFundDisbursement } from '../upstream';
+import { toSupplementRequest } from '../../contract/ira';
+import { addCustodyAccountSupplement, createCustodyFundDisbursement } from '../upstream';
 import {
   apiErrorOf,
   breakCatalogue,
@@ -314,31 +315,74 @@ describe('register through the BFF', () => {
       expect(again.json().error.message).toMatch(/already settled: accepted/);
     });
 
+    /** The IRA details an investor sends (§2.11), this tax year counted in US Eastern time. */
+    const iraDetails = () => ({
+      mailing: {
+        maritalStatus: 'married' as const,
+        line1: '1 Main St',
+        city: 'Denver',
+        state: 'CO',
+        zipCode: '80202',
+        country: 'US',
+      },
+      management: { investmentManager: 'not_now' as const, proxyVoting: 'receive_all' as const },
+      funding: {
+        contributionMethod: 'regular_contribution' as const,
+        contributionTaxYear: todayInZone(EASTERN).slice(0, 4),
+        currentHolding: { firmName: 'Old Brokerage', country: 'US', accountNumber: '99887766' },
+      },
+    });
+    /** An IRA request of investor2's whose connection dropped before the platform saw it. */
+    const iraRequestLost = async (accountId: string) => {
+      await dropNextCall(h.sandboxUrl, 'addCustodyAccountSupplement');
+      return call(h.app, 'POST', `/api/accounts/${accountId}/ira-supplement`, {
+        cookie: await signIn(h.app, 'investor2@demo.test'),
+        headers: { 'idempotency-key': key() },
+        body: iraDetails(),
+      });
+    };
+
+    it('an IRA request is not recorded as never arrived while the custody account it opens stands at the platform (§4.15)', async () => {
+      // Investor2's fourth account has no custody account yet: the IRA may be requested (§4.7).
+      const iraAccount = h.manifest.investors[1].accountIds[3];
+      const lost = await iraRequestLost(iraAccount);
+      const reference = lost.json().error.reference as string;
+      // It reaches the platform after all, later than its lost answer: the custody account stands.
+      const supplement = await addCustodyAccountSupplement(
+        h.built.deps.upstream,
+        toSupplementRequest(iraAccount, iraDetails()),
+      );
+      expect(supplement.accountId).toBe(iraAccount);
+      // Past the quiet period (the row is dated back rather than waiting).
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      await h.db
+        .updateTable('money_requests')
+        .set({ created_at: anHourAgo, sent_at: anHourAgo })
+        .where('reference', '=', reference)
+        .execute();
+      const reason = 'No IRA request of this account in the platform console';
+      const refused = await settle(reference, { outcome: 'not_sent', reason });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toMatch(
+        new RegExp(
+          `^The platform holds the custody account of account ${iraAccount} \\(request ID \\w+, \\w+\\), which this IRA request opens: it arrived\\. Settle it as created with account ${iraAccount}\\. Nothing was settled\\.$`,
+        ),
+      );
+      expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+      const settled = await settle(reference, {
+        outcome: 'created',
+        upstreamId: iraAccount,
+        reason: 'The custody account of the account stands at the platform',
+      });
+      expect(settled.statusCode).toBe(200);
+    });
+
     it('an IRA request as created, with its account typed in lower case: kept as the platform writes it', async () => {
       // The second demo investor's account without a custody account: an IRA is requested only
       // for an account that has none yet (§4.7, §4.15).
       const iraAccount = h.manifest.investors[1].accountIds[2];
       await dropNextCall(h.sandboxUrl, 'addCustodyAccountSupplement');
-      const lost = await call(h.app, 'POST', `/api/accounts/${iraAccount}/ira-supplement`, {
-        cookie: await signIn(h.app, 'investor2@demo.test'),
-        headers: { 'idempotency-key': key() },
-        body: {
-          mailing: {
-            maritalStatus: 'married',
-            line1: '1 Main St',
-            city: 'Denver',
-            state: 'CO',
-            zipCode: '80202',
-            country: 'US',
-          },
-          management: { investmentManager: 'not_now', proxyVoting: 'receive_all' },
-          funding: {
-            contributionMethod: 'regular_contribution',
-            contributionTaxYear: todayInZone(EASTERN).slice(0, 4),
-            currentHolding: { firmName: 'Old Brokerage', country: 'US', accountNumber: '99887766' },
-          },
-        },
-      });
+      const lost = await iraRequestLost(iraAccount);
       const reference = lost.json().error.reference as string;
       expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
       const res = await settle(reference, {

@@ -83,6 +83,7 @@ import {
 import type { DisbursementIdKind } from '../store/schema';
 import {
   getAllTrades,
+  getCustodyAccount,
   getCustodyFundMove,
   isUpstreamError,
   needsHeaderCredentials,
@@ -911,6 +912,40 @@ function waitInWords(ms: number): string {
   return `${minutes} minutes`;
 }
 
+/**
+ * "Never arrived" is refused for an IRA request while the account's custody account stands at the
+ * platform (§4.15 reads it by the account): an account has one, and the portal sends an IRA
+ * request only for an account whose custody account is not open (the IRA route's own check), so
+ * the one there now is what the request opened (§4.7: the supplement is the first step of it).
+ * It is settled as created with the account, its platform id. A custody account that cannot be
+ * read for a lasting reason (the permission, header credentials) leaves it to the reviewer, who
+ * checked the platform; one that cannot be read just now records nothing.
+ */
+async function refuseNeverArrivedWhileItsCustodyAccountStands(
+  deps: Deps,
+  request: MoneyRequest,
+): Promise<void> {
+  if (request.kind !== 'ira_supplement') return;
+  const read = await getCustodyAccount(deps.upstream, { accountId: request.accountId }).catch(
+    (err: unknown) => {
+      if (needsHeaderCredentials(err)) return null;
+      if (!isUpstreamError(err)) throw err;
+      if (err.kind === 'not_found' || err.kind === 'permission') return null;
+      throw new HttpError(
+        'upstream_unavailable',
+        `The custody account of account ${request.accountId} could not be read just now, so ${request.reference} was not recorded as never arrived: the platform may hold it. Try again in a few minutes.`,
+        { submitted: 'no' },
+      );
+    },
+  );
+  if (!read) return;
+  throw new HttpError(
+    'conflict',
+    `The platform holds the custody account of account ${request.accountId} (request ID ${read.requestId}, ${read.status}), which this IRA request opens: it arrived. Settle it as created with account ${request.accountId}. Nothing was settled.`,
+    { submitted: 'no' },
+  );
+}
+
 export const moneyRequestRoutes = [
   defineRoute({
     method: 'GET',
@@ -1047,6 +1082,7 @@ export const moneyRequestRoutes = [
       } else {
         await refuseNeverArrivedWhileLikelyTrade(deps, request, body.confirmNotTrade);
         await refuseNeverArrivedWhileItsMoveIsListed(deps, request);
+        await refuseNeverArrivedWhileItsCustodyAccountStands(deps, request);
         verdict = { outcome: 'not_sent' };
       }
       const settled = await settleUnknown(
