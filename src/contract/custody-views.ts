@@ -136,7 +136,11 @@ const fundMoveApprovalMeanings = {
 
 const fundMoveStatusMeanings = {
   pending: { label: 'Pending', meaning: 'Created, not yet submitted.' },
-  submitted: { label: 'Submitted', meaning: 'Sent to the ACH network.' },
+  // §3 says "Sent to the ACH network": a wire disbursement's move goes by wire instead.
+  submitted: {
+    label: 'Submitted',
+    meaning: 'Sent on for transfer: by ACH, or by wire for a wire.',
+  },
   settled: { label: 'Settled', meaning: 'Completed, funds transferred.' },
   returned: { label: 'Returned', meaning: 'Rejected by the receiving bank.' },
   voided: { label: 'Voided', meaning: 'Cancelled before settlement.' },

@@ -826,7 +826,35 @@ interface MoveStateWords {
   approved: string;
 }
 
-const disbursementMoveWords: MoveStateWords = {
+/**
+ * How a submitted disbursement travels, by its method (MoneyRequest.method, the disbursement
+ * type): an ACH one over the ACH network (§4.5: "ACH transfers go to the external account"), a
+ * wire by wire; one whose method is not known is named by no rail.
+ */
+function submittedDisbursementWords(
+  method: string | null | undefined,
+): [label: string, meaning: string, next: string] {
+  if (method === 'ach')
+    return [
+      'On its way',
+      'Approved and sent to the bank over the ACH network.',
+      'Completes when the ACH network completes the transfer.',
+    ];
+  if (method === 'wire_domestic' || method === 'wire_international')
+    return [
+      'On its way',
+      'Approved and sent to the bank by wire.',
+      'Completes when the receiving bank credits the wire.',
+    ];
+  return [
+    'On its way',
+    'Approved and sent to the bank.',
+    'Completes when the transfer reaches the bank.',
+  ];
+}
+
+/** A disbursement's, by its method (ACH, a domestic or international wire, or not known). */
+const disbursementMoveWords = (method: string | null | undefined): MoveStateWords => ({
   ended: {
     declined: [
       'Declined',
@@ -842,15 +870,11 @@ const disbursementMoveWords: MoveStateWords = {
       true,
     ],
     settled: ['Completed', 'The money reached the bank.', null],
-    submitted: [
-      'On its way',
-      'Approved and sent to the bank over the ACH network.',
-      'Completes when the ACH network completes the transfer.',
-    ],
+    submitted: submittedDisbursementWords(method),
   },
   waiting: 'The platform accepted it; nothing has left the account yet.',
   approved: 'Approved by the platform; it is sent to the bank next.',
-};
+});
 
 /** A deposit's: the money comes from the linked bank (§4.16 fundCustodyAccount). */
 const depositMoveWords: MoveStateWords = {
@@ -932,10 +956,14 @@ function acceptedMoveState(
   };
 }
 
-/** Where an accepted disbursement stands (acceptedMoveState). */
+/**
+ * Where an accepted disbursement stands (acceptedMoveState), once sent named by the way it goes
+ * (`method`, the disbursement type: ACH or a wire).
+ */
 export const acceptedDisbursementState = (
   move?: { status: string; approvalStatus: string | null } | null,
-) => acceptedMoveState(disbursementMoveWords, move);
+  method?: string | null,
+) => acceptedMoveState(disbursementMoveWords(method), move);
 
 /** Where an accepted deposit stands (acceptedMoveState). */
 export const acceptedDepositState = (

@@ -190,4 +190,30 @@ describe('where an accepted disbursement stands, in one name (§3 fund move valu
   ])('%o reads %s', (move, label) => {
     expect(acceptedDisbursementState(move).label).toBe(label);
   });
+
+  // Sent, it travels the way its method goes: a wire is never said to go over the ACH network.
+  it.each([
+    [
+      'ach',
+      'Approved and sent to the bank over the ACH network.',
+      'Completes when the ACH network completes the transfer.',
+    ],
+    [
+      'wire_domestic',
+      'Approved and sent to the bank by wire.',
+      'Completes when the receiving bank credits the wire.',
+    ],
+    [
+      'wire_international',
+      'Approved and sent to the bank by wire.',
+      'Completes when the receiving bank credits the wire.',
+    ],
+    [null, 'Approved and sent to the bank.', 'Completes when the transfer reaches the bank.'],
+  ])('a submitted %s disbursement reads %j', (method, meaning, next) => {
+    const state = acceptedDisbursementState(
+      { status: 'submitted', approvalStatus: 'approved' },
+      method,
+    );
+    expect(state).toMatchObject({ label: 'On its way', meaning, next });
+  });
 });

@@ -642,22 +642,28 @@ function acceptedEntryState(
   move: FundMove | null,
   more: string,
   now: Date,
+  method: string | null,
 ) {
-  const words = (kind === 'deposit' ? acceptedDepositState : acceptedDisbursementState)(move);
+  const words =
+    kind === 'deposit' ? acceptedDepositState(move) : acceptedDisbursementState(move, method);
   return {
     state: `${words.label}: ${words.meaning}${more}`,
     ...(words.awaitsBatch ? batchStep(now) : { next: words.next, nextBatchAt: null }),
   };
 }
 
-/** What a fund move waits for: the approval batch (§3), or the ACH network once submitted. */
+/**
+ * What a fund move waits for: the approval batch (§3), or the transfer once submitted: a deposit
+ * comes over the ACH network from the linked bank (§4.16); money out may go by wire.
+ */
 function fundMoveStep(move: FundMove, now: Date) {
   if (move.approvalStatus?.toLowerCase() === 'pending') return batchStep(now);
+  const transfer =
+    move.direction === 'in'
+      ? 'Settles when the ACH network completes the transfer.'
+      : 'Settles when the transfer reaches the bank.';
   return {
-    next:
-      move.status.toLowerCase() === 'submitted'
-        ? 'Settles when the ACH network completes the transfer.'
-        : null,
+    next: move.status.toLowerCase() === 'submitted' ? transfer : null,
     nextBatchAt: null,
   };
 }
@@ -1500,7 +1506,13 @@ export const moneyRequestRoutes = [
             at: row.createdAt.toISOString(),
             atZone: 'utc',
             ...((row.kind === 'disbursement' || row.kind === 'deposit') && row.outcome === 'created'
-              ? acceptedEntryState(row.kind, move, `${correction(row)}${twiceWords(row)}`, now)
+              ? acceptedEntryState(
+                  row.kind,
+                  move,
+                  `${correction(row)}${twiceWords(row)}`,
+                  now,
+                  row.method,
+                )
               : {
                   state: `${foundMoveWords[row.outcome]}${correction(row)}${twiceWords(row)} Its fund move: ${fundMoveState(move)}`,
                   ...(row.outcome === 'created' || row.outcome === 'pending'
@@ -1533,7 +1545,13 @@ export const moneyRequestRoutes = [
                     : 'Its fund move may be among the older ones not read here'
             }, so where it stands is not known here.${correction(row)}${twiceWords(row)}`
           : awaitsBatch && (row.kind === 'deposit' || row.kind === 'disbursement')
-            ? acceptedEntryState(row.kind, null, `${correction(row)}${twiceWords(row)}`, now).state
+            ? acceptedEntryState(
+                row.kind,
+                null,
+                `${correction(row)}${twiceWords(row)}`,
+                now,
+                row.method,
+              ).state
             : heldBack
               ? `${words.label}: ${row.message ?? ''}`
               : pair

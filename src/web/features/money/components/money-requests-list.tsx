@@ -142,9 +142,10 @@ function Outcome({
   const moved = request.kind === 'deposit' || request.kind === 'disbursement' ? request.kind : null;
   if (moved && request.outcome === 'created' && request.fundMoveStatus) {
     // Where it stands, in the words of its receipt and its timeline entry, with what comes next.
-    const state = (moved === 'deposit' ? acceptedDepositState : acceptedDisbursementState)(
-      request.fundMoveStatus,
-    );
+    const state =
+      moved === 'deposit'
+        ? acceptedDepositState(request.fundMoveStatus)
+        : acceptedDisbursementState(request.fundMoveStatus, request.method);
     // Staff are the support desk an investor's next step may send them to.
     const next = reviewer ? state.staffNext : state.next;
     return (

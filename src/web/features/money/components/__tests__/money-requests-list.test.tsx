@@ -189,6 +189,34 @@ describe('the register names how the money goes', () => {
     expect(rowOf('MR-BBBBBBBBBB').textContent).toContain('By domestic wire');
     expect(rowOf('MR-CCCCCCCCCC').textContent).not.toMatch(/By /);
   });
+
+  it('says a wire on its way goes by wire, and an ACH one over the ACH network', () => {
+    const sent: MoneyRequestView = {
+      ...disbursementRequest,
+      amount: '13',
+      outcome: 'created',
+      fundMove: 'CFM70000121',
+      fundMoveStatus: { status: 'submitted', approvalStatus: 'approved' },
+    };
+    renderWithProviders(
+      <MoneyRequestsList
+        requests={[
+          { ...sent, reference: 'MR-AAAAAAAAAA', method: 'ach' },
+          { ...sent, reference: 'MR-BBBBBBBBBB', method: 'wire_domestic' },
+        ]}
+        label="Money requests"
+      />,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Money requests' })).getAllByRole('row');
+    const rowOf = (reference: string) => rows.find((row) => row.textContent?.includes(reference))!;
+    expect(rowOf('MR-AAAAAAAAAA').textContent).toContain(
+      'Approved and sent to the bank over the ACH network.',
+    );
+    expect(rowOf('MR-BBBBBBBBBB').textContent).toContain(
+      'Approved and sent to the bank by wire. Next: Completes when the receiving bank credits the wire.',
+    );
+    expect(rowOf('MR-BBBBBBBBBB').textContent).not.toContain('ACH');
+  });
 });
 
 describe('a request the platform lists twice under our reference', () => {
