@@ -195,6 +195,10 @@ export type SentIssuerAccount = z.infer<typeof sentIssuerAccountSchema>;
  * it would add a second record.
  */
 export const unsettledIssuerAccountAttemptSchema = z.object({
+  /**
+   * When the save was sent: nothing of ours rides with it (§4.6), so this is what the platform is
+   * asked about. For a lost save recorded before the portal kept that, when it was found lost.
+   */
   at: z.iso.datetime(),
   by: z.string().nullable(),
   /**

@@ -359,6 +359,15 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
         details: expect.objectContaining({ issuer: issuerId, sent: sentOfValidAccount }),
       },
     ]);
+    // When it was sent (its claim), before its answer was found lost: what the page lists.
+    const lostAt = await h.db
+      .selectFrom('audit_events')
+      .select(['at', 'details'])
+      .where('request_id', '=', requestId)
+      .where('action', '=', 'request_outcome_unknown')
+      .executeTakeFirstOrThrow();
+    const sentAt = (lostAt.details as { sentAt: string }).sentAt;
+    expect(Date.parse(sentAt)).toBeLessThanOrEqual(new Date(lostAt.at).getTime());
 
     // The page shows the lost save with what was sent: createIssuerAccount carries no reference
     // of ours (§4.6), so the platform is asked by those details. A new save is refused before
@@ -367,7 +376,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const state = savedIssuerAccountResultSchema.parse(read.json());
     expect(state).toMatchObject({
       saved: null,
-      unsettled: [{ by: 'issuer@demo.test', requestId, sent: sentOfValidAccount }],
+      unsettled: [{ at: sentAt, by: 'issuer@demo.test', requestId, sent: sentOfValidAccount }],
     });
     // The clear values are kept nowhere the page can read them.
     expect(read.body).not.toMatch(/3456789|123456789|1980-02-29/);
@@ -439,7 +448,8 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     // The colleague's save, as its instance left it: claimed, its call on its way. Its instance
     // is alive (a claim of one that is gone is ended at once, store/instances.ts).
     const colleagueInstance = await announcePresence(h.db, 'another-instance');
-    const at = new Date();
+    // Sent three hours ago (its instance hung on the call since): the sweep finds it out now.
+    const at = new Date(Date.now() - 3 * 3_600_000);
     await issuerSaveInFlight(h.db, {
       userId: colleague,
       issuerId,
@@ -470,10 +480,12 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const state = savedIssuerAccountResultSchema.parse(
       (await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie })).json(),
     );
-    // What the colleague's save sent comes with it, though its instance is gone.
+    // What the colleague's save sent comes with it, though its instance is gone, and when it was
+    // sent, not when the sweep found it lost: that is what the platform is asked about (§4.6
+    // carries no reference of ours).
     expect(state.unsettled).toEqual([
       {
-        at: expect.any(String),
+        at: at.toISOString(),
         by: 'issuer-colleague@example.test',
         requestId: null,
         sent: { ...sentOfValidAccount, companyName: 'Colleague Holdings LLC' },
@@ -491,12 +503,13 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     const { userId: colleague, cookie } = await staffOf(issuerId, 'issuer-killed@example.test');
     const killed = await announcePresence(h.db, 'instance-killed-saving');
     // Its lease has a minute to run: only the instance's absence says the call is over.
+    const sentAt = new Date();
     await issuerSaveInFlight(h.db, {
       userId: colleague,
       issuerId,
       key: 'issuer-acct-killed-01',
       instance: 'instance-killed-saving',
-      at: new Date(),
+      at: sentAt,
       leaseMs: 60_000,
       sent: sentOfValidAccount,
     });
@@ -512,9 +525,10 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     }
     const state = await read();
     expect(state.sending).toEqual([]);
+    // Listed as sent when it was, not when the read found its instance gone.
     expect(state.unsettled).toEqual([
       {
-        at: expect.any(String),
+        at: sentAt.toISOString(),
         by: 'issuer-killed@example.test',
         requestId: null,
         sent: sentOfValidAccount,

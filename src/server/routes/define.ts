@@ -846,6 +846,9 @@ async function handleIdempotent(
           details: {
             route: key,
             code: unknown.code,
+            // When it was sent (its claim), not when its answer was found lost: a create that
+            // carries no reference of ours (§4.6) is asked about by when it was sent.
+            sentAt: claimedAt.toISOString(),
             ...(subject ? { [subject.type]: subject.id } : {}),
             ...(sent ? { sent } : {}),
           },

@@ -269,6 +269,9 @@ async function expireClaim(
         route: scope.route,
         reason: 'the instance holding the request stopped',
         owner: row.owner_instance,
+        // When it was sent (its claim), not when the sweep found it: hours may lie between, and
+        // a create that carries no reference of ours (§4.6) is asked about by when it was sent.
+        sentAt: new Date(row.created_at).toISOString(),
         ...subject,
         ...(row.sent ? { sent: row.sent } : {}),
       },

@@ -46,6 +46,10 @@ const UNKNOWN_ACTION = 'request_outcome_unknown';
 export const ISSUER_ACCOUNT_SETTLED_ACTION = 'issuer_account_attempts_settled';
 
 export interface UnsettledAttempt {
+  /**
+   * When the save was sent (its claim), as the unknown outcome's audit event keeps it; for an
+   * event recorded before it did, when the outcome was found lost.
+   */
   at: Date;
   by: string | null;
   requestId: string | null;
@@ -88,11 +92,13 @@ export async function listUnsettledIssuerAccountAttempts(
   return rows
     .filter((row) => (row.details as { route?: string } | null)?.route === saveRoute)
     .map((row) => {
-      const sent = sentIssuerAccountSchema.safeParse(
-        (row.details as { sent?: unknown } | null)?.sent,
-      );
+      const details = row.details as { sent?: unknown; sentAt?: unknown } | null;
+      const sent = sentIssuerAccountSchema.safeParse(details?.sent);
+      // The save carries no reference of ours (§4.6): the platform is asked about it by when it
+      // was sent, which a sweep may have found out hours later (the event's own time).
+      const sentAt = typeof details?.sentAt === 'string' ? new Date(details.sentAt) : null;
       return {
-        at: new Date(row.at),
+        at: sentAt && !Number.isNaN(sentAt.getTime()) ? sentAt : new Date(row.at),
         by: row.by,
         requestId: row.request_id,
         sent: sent.success ? sent.data : null,
