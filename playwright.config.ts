@@ -97,11 +97,12 @@ export default defineConfig({
       LOG_FILE: `${dataDir}/portal.log`,
       DEMO_PASSWORD: 'demo-password-2026',
       E2E_FRESH: '1',
-      // A lost money request may be recorded as never arrived after the quiet period
-      // (RECONCILE_NOT_SENT_AFTER_MS, 30 minutes by default), at the least the upstream timeout
-      // plus the claim lease. Three journeys wait it out: a 3 s lease (renewed each second) and
-      // the shortest quiet period keep that wait to 13 s. No housekeeping pass runs in a run, so
-      // no lost request is settled behind a journey's back before its reviewer settles it.
+      // A lost money request may be recorded as never arrived, and a lost issuer account save
+      // as not held, after the quiet period (RECONCILE_NOT_SENT_AFTER_MS, 30 minutes by default),
+      // at the least the upstream timeout plus the claim lease (src/server/lib/being-sent.ts).
+      // Four journeys wait it out: a 3 s lease (renewed each second) and the shortest quiet
+      // period keep that wait to 13 s. No housekeeping pass runs in a run, so no lost request is
+      // settled behind a journey's back before its reviewer settles it.
       CLAIM_LEASE_MS: '3000',
       RECONCILE_NOT_SENT_AFTER_MS: '13000',
       HOUSEKEEPING_INTERVAL_MS: '3600000',

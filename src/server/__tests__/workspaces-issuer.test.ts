@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   issuerOfferingsSchema,
@@ -263,6 +264,20 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     });
   }
 
+  /**
+   * Dates the lost saves of an issuer back an hour, as when the person asks the platform some
+   * time after the answer was lost (rather than waiting out the in-flight window).
+   */
+  async function sentAnHourAgo(issuerId: string) {
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await h.db
+      .updateTable('audit_events')
+      .set({ details: sql`jsonb_set(details, '{sentAt}', to_jsonb(${anHourAgo}::text))` })
+      .where('action', '=', 'request_outcome_unknown')
+      .where('object_id', '=', issuerId)
+      .execute();
+  }
+
   it("refuses to write another issuer's account: 403, nothing sent upstream", async () => {
     await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
     const res = await call(h.app, 'POST', url(h.manifest.issuers[1].issuerId), {
@@ -404,6 +419,23 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     );
     const settle = (body: unknown) =>
       call(h.app, 'POST', `${url(issuerId)}/settle`, { cookie: issuerCookie, body });
+    // Its answer lost is not its call ended: within the upstream timeout plus the claim lease the
+    // platform may still create it, and a save sent after "it holds nothing" would be a second
+    // record (§4.6). Refused, with when it can be recorded, and nothing settled.
+    const early = await settle({
+      outcome: 'not_stored',
+      reason: 'Platform support (ticket 4411) holds no account for this issuer',
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(
+      /^The save of this issuer account that lost its answer may still be on its way to the platform, which may yet create it\. It can be recorded as not held by the platform in (29|30) minutes, after 30 minutes without a trace of it; ask the platform again then\.$/,
+    );
+    const waiting = savedIssuerAccountResultSchema.parse(
+      (await call(h.app, 'GET', url(issuerId), { cookie: issuerCookie })).json(),
+    );
+    expect(waiting.unsettled).toHaveLength(1);
+    // An hour later (the lost save is dated back rather than waiting).
+    await sentAnHourAgo(issuerId);
     const short = await settle({ outcome: 'not_stored', reason: 'asked' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields).toEqual([
@@ -482,7 +514,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     );
     // What the colleague's save sent comes with it, though its instance is gone, and when it was
     // sent, not when the sweep found it lost: that is what the platform is asked about (§4.6
-    // carries no reference of ours).
+    // carries no reference of ours). Long out of flight, it may be recorded as not held at once.
     expect(state.unsettled).toEqual([
       {
         at: at.toISOString(),
@@ -553,6 +585,7 @@ describe('issuer account (createIssuerAccount §4.6)', () => {
     });
     expect(foreign.statusCode).toBe(403);
 
+    // At once: that the platform holds it needs no wait for the call to end.
     const res = await call(h.app, 'POST', `${url(issuerId)}/settle`, {
       cookie,
       body: { outcome: 'stored', reason: 'The platform shows the account, created at 10:02' },

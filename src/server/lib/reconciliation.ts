@@ -407,7 +407,7 @@ async function recordSettlingEvent(
   });
 }
 
-export function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {
+function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {
   const since = request.sentAt ?? request.createdAt;
   return now.getTime() - since.getTime() >= ms;
 }

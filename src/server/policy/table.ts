@@ -307,7 +307,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/issuers/:issuerId/issuer-account/settle': {
     roles: ['issuer_staff'],
     objects: OWN_ISSUER_IN_PATH,
-    note: 'Record what the platform said about saves of my issuer account whose answer was lost: it holds the details, or it does not (the form may then be sent again); the reason goes to the audit log.',
+    note: 'Record what the platform said about saves of my issuer account whose answer was lost: it holds the details, or it does not (taken once the quiet period, RECONCILE_NOT_SENT_AFTER_MS, has passed since the latest lost save was sent: the platform may create it late; the form may then be sent again); the reason goes to the audit log.',
   },
   'GET /api/compliance/search': {
     roles: REVIEWERS,

@@ -33,6 +33,7 @@ import type { UpstreamClient } from '../upstream/client';
 import type { PurchaseStatuses } from '../../contract/issuer-workspace';
 import { readOrExplainRefusal } from '../lib/upstream-errors';
 import { inTimeAfter } from '../lib/in-time';
+import { quietLeftMs, waitInWords } from '../lib/being-sent';
 import { attributed, defineRoute, routeKey } from './define';
 import { isReviewer } from '../../contract/session';
 
@@ -282,6 +283,24 @@ export const issuerRoutes = [
         throw new HttpError(
           'conflict',
           'No save of this issuer account has an unknown outcome: there is nothing to settle.',
+        );
+      }
+      // A save whose answer was lost may still be on its way, and the platform may create it
+      // later still (quietLeftMs): a save sent after "it holds nothing" would then add a second
+      // record (§4.6). "It holds them" may be recorded at any time.
+      const left =
+        body.outcome === 'not_stored'
+          ? quietLeftMs(
+              new Date(Math.max(...state.unsettled.map((a) => Date.parse(a.at)))),
+              deps.config,
+              new Date(),
+            )
+          : null;
+      if (left !== null) {
+        const which = state.unsettled.length === 1 ? 'The save' : 'The latest save';
+        throw new HttpError(
+          'conflict',
+          `${which} of this issuer account that lost its answer may still be on its way to the platform, which may yet create it. It can be recorded as not held by the platform in ${waitInWords(left)}, after ${waitInWords(deps.config.reconcileNotSentAfterMs)} without a trace of it; ask the platform again then.`,
         );
       }
       await settleIssuerAccountAttempts(

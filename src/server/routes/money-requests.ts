@@ -65,8 +65,8 @@ import {
 import { HttpError } from '../lib/http-error';
 import { lastingReadFault } from '../lib/upstream-errors';
 import { sameRecentlyOutcomes, sameRequestSince } from '../lib/standing-requests';
-import { beingSentOf } from '../lib/being-sent';
-import { oldEnough, settleUnknown, type Verdict } from '../lib/reconciliation';
+import { beingSentOf, quietLeftMs, waitInWords } from '../lib/being-sent';
+import { settleUnknown, type Verdict } from '../lib/reconciliation';
 import { approvedSendingOf, decisionsOf } from '../store/approvals';
 import { endClaimsOfStoppedInstances } from '../store/idempotency';
 import {
@@ -910,14 +910,6 @@ async function refuseNeverArrivedWhileItsMoveIsListed(
   );
 }
 
-/** A wait in the words a reviewer reads: seconds under two minutes, whole minutes above. */
-function waitInWords(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
-}
-
 /**
  * "Never arrived" is refused for an IRA request while the account's custody account stands at the
  * platform (§4.15 reads it by the account): an account has one, and the portal sends an IRA
@@ -1059,14 +1051,14 @@ export const moneyRequestRoutes = [
       // period reconciliation waits for (RECONCILE_NOT_SENT_AFTER_MS, at least the call's own
       // window): a trade or fund move that lands after a reviewer's "never arrived" would move
       // the money twice once the investor sends it again.
-      const quietMs = deps.config.reconcileNotSentAfterMs;
-      const now = new Date();
-      if (body.outcome === 'not_sent' && !oldEnough(request, now, quietMs)) {
-        // The wait left, counted for the reviewer: they cannot see when the call was sent.
-        const sent = (request.sentAt ?? request.createdAt).getTime();
+      const left =
+        body.outcome === 'not_sent'
+          ? quietLeftMs(request.sentAt ?? request.createdAt, deps.config, new Date())
+          : null;
+      if (left !== null) {
         throw new HttpError(
           'conflict',
-          `${params.reference} may still be on its way to the platform, which can create a request some time after its answer was lost. It can be recorded as never arrived in ${waitInWords(sent + quietMs - now.getTime())}, after ${waitInWords(quietMs)} without a trace of it; check the platform again then, or settle it as created if the platform shows it.`,
+          `${params.reference} may still be on its way to the platform, which can create a request some time after its answer was lost. It can be recorded as never arrived in ${waitInWords(left)}, after ${waitInWords(deps.config.reconcileNotSentAfterMs)} without a trace of it; check the platform again then, or settle it as created if the platform shows it.`,
         );
       }
       // An IRA request's platform id is its account (§2.11 answers the supplement with the
