@@ -598,9 +598,13 @@ export default function ApprovalsRoute() {
   };
   const checker = me?.role === 'admin';
   const reviewer = isReviewer(me?.role);
-  // Which disbursements wait, by the configured amount (DISBURSEMENT_APPROVAL_ABOVE).
+  // Which disbursements wait, by the configured amount (DISBURSEMENT_APPROVAL_ABOVE), alone or
+  // with the account's others of the last 24 hours, as the form says it: a small one after large
+  // ones waits too.
   const above = session.data?.disbursementApprovalAbove;
-  const which = above ? `disbursements above ${formatMoney(above)}` : 'large disbursements';
+  const which = above
+    ? `disbursements above ${formatMoney(above)}, by themselves or with the account's others of the last 24 hours,`
+    : 'large disbursements';
   const whichAtStart = which.charAt(0).toUpperCase() + which.slice(1);
   return (
     <>

@@ -132,12 +132,16 @@ describe('each approval names the request it holds', () => {
       http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([]))),
     );
     renderWithProviders(<ApprovalsRoute />);
-    expect(await screen.findByText('Disbursements above $1,000.00 appear here.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "Disbursements above $1,000.00, by themselves or with the account's others of the last 24 hours, appear here.",
+      ),
+    ).toBeTruthy();
     // Named for what it lists to an investor, as their menu names it: they approve nothing here.
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Held disbursements');
     expect(
       screen.getByText(
-        'Your disbursements above $1,000.00 wait here until a second person approves them; nothing is sent before.',
+        "Your disbursements above $1,000.00, by themselves or with the account's others of the last 24 hours, wait here until a second person approves them; nothing is sent before.",
       ),
     ).toBeTruthy();
   });
