@@ -70,19 +70,33 @@ export const mailingAddressStepSchema = z
     // A code (US), an alpha-3 code (USA) or an English name; the rule reads all three.
     country: requiredTextSchema('Country', 60),
   })
-  .superRefine((value, ctx) => {
-    const country = checkCountryCode(value.country);
-    if (!country.ok) {
-      ctx.addIssue({ code: 'custom', message: country.message, path: ['country'] });
-      return;
-    }
-    // U.S. addresses get the state and ZIP rules; elsewhere they are free text.
-    if (country.value !== 'US') return;
-    const state = checkUsState(value.state, 'State or region');
-    if (!state.ok) ctx.addIssue({ code: 'custom', message: state.message, path: ['state'] });
-    const zip = checkZip(value.zipCode, 'ZIP or postal code');
-    if (!zip.ok) ctx.addIssue({ code: 'custom', message: zip.message, path: ['zipCode'] });
-  });
+  .superRefine(
+    (value, ctx) => {
+      // Read as typed: this runs while other fields are still missing (`when` below), so that a
+      // step's every broken rule is said at once, not in a second round once those are fixed. A
+      // blank field is left to its own "is required".
+      const typed = (text: unknown) =>
+        typeof text === 'string' && text.trim() !== '' ? text : null;
+      const countryText = typed(value.country);
+      if (countryText === null) return;
+      const country = checkCountryCode(countryText);
+      if (!country.ok) {
+        ctx.addIssue({ code: 'custom', message: country.message, path: ['country'] });
+        return;
+      }
+      // U.S. addresses get the state and ZIP rules; elsewhere they are free text.
+      if (country.value !== 'US') return;
+      const stateText = typed(value.state);
+      const state = stateText === null ? null : checkUsState(stateText, 'State or region');
+      if (state && !state.ok) {
+        ctx.addIssue({ code: 'custom', message: state.message, path: ['state'] });
+      }
+      const zipText = typed(value.zipCode);
+      const zip = zipText === null ? null : checkZip(zipText, 'ZIP or postal code');
+      if (zip && !zip.ok) ctx.addIssue({ code: 'custom', message: zip.message, path: ['zipCode'] });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 
 /* §4.7: appointmentOfInvestmentManager, proxyVotingPreferences and methodOfContributionOrFunding
    are optional; an unanswered choice is simply not sent. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeIraSupplementSchema, toSupplementRequest } from '../ira';
+import { mailingAddressStepSchema, makeIraSupplementSchema, toSupplementRequest } from '../ira';
 
 const schema = makeIraSupplementSchema({ today: '2026-03-10' });
 const valid = {
@@ -70,6 +70,43 @@ describe('the tax year of a regular contribution', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the mailing address step says every broken rule in one pass', () => {
+  it('names a U.S. state and ZIP that break their rules while the marital status is still missing', () => {
+    const messages = mailingAddressStepSchema
+      .safeParse({
+        line1: '1 Main St',
+        city: '',
+        state: 'Colorado',
+        zipCode: '8020',
+        country: 'US',
+      })
+      .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(messages).toEqual([
+      'maritalStatus: Choose your marital status',
+      'city: City is required',
+      'state: State or region must be a two-letter code, such as NY',
+      'zipCode: ZIP or postal code must be 5 digits or ZIP+4, such as 12345 or 12345-6789',
+    ]);
+  });
+
+  it('leaves a blank field to its own "is required", once', () => {
+    const messages = mailingAddressStepSchema
+      .safeParse({
+        maritalStatus: 'married',
+        line1: '1 Main St',
+        city: 'Denver',
+        state: ' ',
+        zipCode: '',
+        country: 'US',
+      })
+      .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(messages).toEqual([
+      'state: State or region is required',
+      'zipCode: ZIP or postal code is required',
+    ]);
   });
 });
 
