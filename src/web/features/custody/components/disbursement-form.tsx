@@ -417,6 +417,17 @@ function HeldForApproval({ approval, why }: { approval: Approval; why?: string }
           ...(approval.reference ? [ourReferenceRow(approval.reference)!] : []),
           ['Amount', formatMoney(approval.amount)],
           ['Status', approvalStateLabels[approval.state]],
+          // Which request this is, as its receipt would have said once sent: how, where to, when.
+          [
+            'Method',
+            Object.hasOwn(disbursementTypeLabels, approval.type)
+              ? disbursementTypeLabels[approval.type as keyof typeof disbursementTypeLabels]
+              : approval.type,
+          ],
+          ...(approval.destination
+            ? [['Bank account', approval.destination.bankAccountIdMasked] as [string, string]]
+            : []),
+          ['Requested', formatTimestamp(approval.createdAt)],
         ]}
       />
       <Box sx={{ mt: 2 }}>

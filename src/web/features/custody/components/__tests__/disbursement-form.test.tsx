@@ -283,6 +283,27 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     expect(status.textContent).not.toContain('Disbursements this large');
   });
 
+  it('held, says which request it is: its method, where the wire goes (masked) and when it was made', () => {
+    renderWithProviders(
+      <DisbursementAnswer
+        answer={{
+          pendingApproval: approvalView({
+            type: 'wire_international',
+            destination: {
+              bankId: 'DEUTDEFF',
+              bankAccountIdMasked: '••••3000',
+              additionalDetails: null,
+            },
+          }),
+        }}
+      />,
+    );
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('MethodInternational wire');
+    expect(status.textContent).toContain('Bank account••••3000');
+    expect(status.textContent).toMatch(/RequestedJul 17, 2026/);
+  });
+
   it('by domestic wire: the routing checksum is checked; above the threshold it waits for approval', async () => {
     const sent = mockPost(
       endpoint,
