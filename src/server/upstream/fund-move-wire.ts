@@ -21,27 +21,34 @@ import {
  *   e18cb58.json). `fundStatus` holds the approval step that `approvalStatus` holds in the other.
  * When a record carries both generations, the document's field wins for text; two different
  * amounts make the record not understood (money is never guessed) and it is left out.
+ *
+ * What only describes the move (the bank's name and numbers, the holder's name, the routing
+ * check, the error text, the dates) is read leniently: one that does not fit its shape is shown
+ * as not stated, and the move stays in its list, where the person looks for it. What it is made
+ * of is read strictly: its account, reference number, amount, statuses, and the description our
+ * reference note rides in (a move whose description cannot be read may be any request's, and is
+ * left out as such, SkippedRecord.note).
  */
 export const rawFundMoveSchema = looseObject({
   accountId: wireId,
-  bankName: wireText,
+  bankName: unreadableAsNull(wireText),
   amount: wireOptionalDecimal,
   totalAmount: wireOptionalDecimal,
   // §2.9: empty, base64 or plain digits.
-  accountNumber: wireBankNumber,
-  routingNumber: wireBankNumber,
-  accountName: wireText,
-  accountHolderName: wireText,
+  accountNumber: unreadableAsNull(wireBankNumber),
+  routingNumber: unreadableAsNull(wireBankNumber),
+  accountName: unreadableAsNull(wireText),
+  accountHolderName: unreadableAsNull(wireText),
   referenceNumber: wireId,
   description: wireText,
   approvalStatus: wireStatus,
   status: wireStatus,
   fundStatus: wireStatus,
-  routingNumberStatus: wireStatus,
-  errors: wireText,
+  routingNumberStatus: unreadableAsNull(wireStatus),
+  errors: unreadableAsNull(wireText),
   // §2.9 says YYYY-MM-DD HH:mm:ss; ISO 8601 with a zone occurs too.
-  createdDate: wireLocalOrZonedDateTime,
-  updatedDate: wireLocalOrZonedDateTime,
+  createdDate: unreadableAsNull(wireLocalOrZonedDateTime),
+  updatedDate: unreadableAsNull(wireLocalOrZonedDateTime),
 });
 
 /*

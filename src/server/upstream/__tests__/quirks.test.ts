@@ -256,6 +256,34 @@ describe('custody fund moves (§2.9, §4.3, §4.4)', () => {
     expect(page).toMatchObject({ totalRecords: 12, startIndex: 10, endIndex: 11 });
   });
 
+  it('a move whose dates, bank name or numbers do not fit their shape stays listed, those shown as not stated', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      custodyTransactions: [
+        wireFundMove({
+          createdDate: '18/10/2024 14:05',
+          updatedDate: { at: 'noon' },
+          bankName: ['First Bank'],
+          routingNumber: { masked: true },
+          routingNumberStatus: ['verified'],
+        }),
+      ],
+      pagination: { totalRecords: 1, startIndex: 0, endIndex: 0 },
+    });
+    const page = await getCustodyFundMoves(client, { accountId: 'A1234567', offset: 0, limit: 1 });
+    expect(page.skipped).toEqual([]);
+    expect(page.moves[0]).toMatchObject({
+      referenceNumber: 'REF-1',
+      amount: '2500',
+      status: 'settled',
+      createdAt: null,
+      updatedAt: null,
+      bankName: null,
+      routingNumber: null,
+      routingNumberStatus: null,
+    });
+  });
+
   it('a compliance reviewer opens an account with no fund moves: the empty page (endIndex -1) reads as empty', async () => {
     // §4.3: endIndex is inclusive, so an empty page starting at 0 ends at -1.
     const { client } = fakeClient({
