@@ -1901,4 +1901,78 @@ describe('guessing a second factor', () => {
         .execute(),
     ).toEqual([]);
   });
+
+  it("the guesses of someone with only the password do not lock the owner's signed-in session out of step-up, nor out of changing that password", async () => {
+    const owner = await investorWithFactor();
+    await makeStale(owner.cookie);
+    // Someone else signs in with the password and spends every attempt on wrong codes.
+    const { cookie: intruder } = await rawSignIn(owner.email);
+    for (let i = 0; i < 10; i += 1) {
+      const wrong = await post('/api/session/second-factor', intruder, {
+        method: 'totp',
+        code: String(100_000 + i),
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const spent = await post('/api/session/second-factor', intruder, {
+      method: 'recovery',
+      code: owner.totp.recoveryCodes[0],
+    });
+    expect(spent.statusCode).toBe(429);
+
+    // The owner's own session has its own attempts: the right code makes step-up fresh, and the
+    // password changes (ending the intruder's waiting sign-in).
+    const proved = await post('/api/session/second-factor', owner.cookie, {
+      method: 'recovery',
+      code: owner.totp.recoveryCodes[0],
+    });
+    expect(proved.statusCode).toBe(200);
+    expect(proved.json()).toMatchObject({ verified: true });
+    const changed = await call(h.app, 'PUT', '/api/me/password', {
+      cookie: cookieAfter(proved, owner.cookie),
+      body: { currentPassword: DEMO_PASSWORD, newPassword: 'a-new-password-2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: intruder })).json()).toMatchObject({
+      signedIn: false,
+    });
+  });
+
+  it("a signed-in session's own wrong step-up codes are limited too: ten, then no code is checked in it", async () => {
+    const owner = await investorWithFactor();
+    await makeStale(owner.cookie);
+    const stepUp = (code: string) =>
+      post('/api/session/second-factor', owner.cookie, { method: 'totp', code });
+    const told: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const wrong = await stepUp(String(100_000 + i));
+      expect(wrong.statusCode).toBe(400);
+      told.push(wrong.json().error.fields[0].message);
+    }
+    expect(told[9]).toMatch(/ That was the last try: no code is checked for 1[45] minutes\.$/);
+    const afterLimit = await post('/api/session/second-factor', owner.cookie, {
+      method: 'recovery',
+      code: owner.totp.recoveryCodes[0],
+    });
+    expect(afterLimit.statusCode).toBe(429);
+    expect(afterLimit.json().error.code).toBe('rate_limited');
+    const denied = await h.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('user_id', '=', owner.id)
+      .where('action', '=', 'second_factor')
+      .where('outcome', '=', 'denied')
+      .execute();
+    expect(denied).toEqual([
+      { details: expect.objectContaining({ purpose: 'step_up', reason: 'too_many_attempts' }) },
+    ]);
+    // Step-up stays stale in this session: the money route is still refused.
+    const refused = await post(
+      `/api/accounts/${accountA}/disbursements`,
+      owner.cookie,
+      { type: 'ach', amount: '12.50' },
+      newKey(),
+    );
+    expect(refused.json().error.code).toBe('step_up_required');
+  });
 });

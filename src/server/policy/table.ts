@@ -389,7 +389,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     objects: [],
     ownIdentity: true,
     pendingAllowed: true,
-    note: 'Prove a second factor: finishes sign-in or makes step-up fresh, under a new session id (a new cookie: after a sign-in the one before names no session; after a step-up it opens the session for reads only, for 30 seconds, so a read on its way meanwhile is answered); 10 attempts a user per 15 minutes, each counted before its code is checked; audited.',
+    note: 'Prove a second factor: finishes sign-in or makes step-up fresh, under a new session id (a new cookie: after a sign-in the one before names no session; after a step-up it opens the session for reads only, for 30 seconds, so a read on its way meanwhile is answered); 10 attempts per 15 minutes, a user’s for sign-ins waiting for their second factor and a session’s own for step-up, each counted before its code is checked; audited.',
   },
   'GET /api/me/second-factors': {
     roles: ALL_ROLES,

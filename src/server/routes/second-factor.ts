@@ -55,9 +55,24 @@ import { defineRoute, type RouteContext } from './define';
  */
 const webauthn = () => import('@simplewebauthn/server');
 
-/** Wrong second-factor attempts allowed per user in 15 minutes (a 6-digit code is guessable). */
+/**
+ * Wrong second-factor attempts allowed in 15 minutes (a 6-digit code is guessable): per user for
+ * sign-ins still waiting for their second factor, per session for step-up (failureKey).
+ */
 const FAILURES_PER_WINDOW = 10;
 const WINDOW_MS = 15 * 60_000;
+
+/**
+ * Whose budget of attempts a proof spends. A sign-in waiting for its second factor spends the
+ * user's: anyone with the password can start as many of them as they like, so the code's
+ * guessing is bounded across all of them. Step-up in a complete session spends that session's
+ * own: the session proved the factor once already, and the guesses of someone who has only the
+ * password (spent on sign-ins of their own) must not lock its owner out of step-up, and with it
+ * out of changing the password that was taken. The session's id changes only with a proof,
+ * which gives its attempts back.
+ */
+const failureKey = (user: SignedInUser, session: ActiveSession) =>
+  session.pendingSecondFactor ? `2fa:fail:${user.id}` : `2fa:step-up:${session.idHash}`;
 
 /** Said with a wrong code while at most two tries of the window are left; nothing before. */
 function lastTries(left: number, resetAt: Date, now = Date.now()): string {
@@ -255,7 +270,7 @@ export const secondFactorRoutes = [
       // Every attempt takes a slot before its code is checked, as a password does at sign-in:
       // once the window's attempts are spent no code is tried, the right one included, so the
       // second factor cannot be guessed at the speed of requests. A proof gives the slots back.
-      const failKey = `2fa:fail:${user.id}`;
+      const failKey = failureKey(user, session);
       const attempt = await hit(deps.db, failKey, FAILURES_PER_WINDOW, WINDOW_MS);
       if (!attempt.allowed) {
         // Audited as sign-in's refusals are: not each one, so that they cannot flood the log.
