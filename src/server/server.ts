@@ -4,6 +4,7 @@ import type { Config, UpstreamSettings } from './config';
 import { buildApp, type BuiltApp } from './app';
 import { isExclusiveStore, openStore, type Db } from './store/db';
 import { lockFolder } from './store/folder-lock';
+import { makePrivate } from './store/private-folder';
 import { endForeignLeases } from './store/idempotency';
 import { endSendsOfStoppedProcess } from './store/approvals';
 import { lostSendOutcome } from './routes/approvals';
@@ -45,6 +46,8 @@ export async function startPortal(
   // spool, which another process on the same folder (a second instance, a PGlite portal of the
   // same checkout, whose store locks the folder the same way) would replay into its own store or
   // truncate. Taken before anything starts; a failed start exits the process, which releases it.
+  // The spool and the data key file are this user's only, as a PGlite folder is (openStore).
+  if (config.databaseUrl) makePrivate(config.dataDir);
   const spoolLock = config.databaseUrl ? lockFolder(config.dataDir, SPOOL_FOLDER_ADVICE) : null;
 
   // The sandbox and the store start side by side: each takes a second or more on a small machine.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -130,9 +130,13 @@ it('store down after the upstream created it: submitted with the id, spooled, th
   const reference = String(res.headers['money-reference']);
   const spooled = h.readSpool();
   expect(spooled).toContain(reference);
+  // Money outcomes, for this user only: appended and rewritten by the replay alike.
+  const spoolMode = () => statSync(h.built.deps.spool.file).mode & 0o777;
+  if (process.platform !== 'win32') expect(spoolMode()).toBe(0o600);
 
   // The store is back: the next housekeeping pass replays the spool.
   expect(await h.built.deps.spool.replay(h.db)).toEqual({ replayed: 1, remaining: 0, dropped: 0 });
+  if (process.platform !== 'win32') expect(spoolMode()).toBe(0o600);
   expect(await getMoneyRequest(h.db, reference)).toMatchObject({
     outcome: 'created',
     upstreamId: receipt.requestId,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,38 @@ describe('a PGlite data folder', () => {
     await second.destroy();
     await expect(openStore({ dataDir })).rejects.toThrow(/9999-from-a-newer-build/);
   });
+
+  /** What in a folder (itself included) its group or others may read, write or enter. */
+  const openToOthers = (dir: string) =>
+    [dir, ...readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((p) => path.join(dir, p))]
+      .map((p) => ({ p, mode: lstatSync(p).mode & 0o777 }))
+      .filter(({ mode }) => (mode & 0o077) !== 0)
+      .map(({ p, mode }) => `${mode.toString(8)} ${path.relative(dir, p) || '.'}`);
+
+  it.skipIf(process.platform === 'win32')(
+    'holds users, sessions and the audit log for this user only: no file or folder open to group or others, new or reopened',
+    async () => {
+      const dataDir = path.join(root, 'private');
+      const first = await openStore({ dataDir });
+      await createUser(first, {
+        email: 'private@example.test',
+        name: 'Private',
+        role: 'investor',
+        password: '',
+      });
+      await first.destroy();
+      expect(openToOthers(dataDir)).toEqual([]);
+
+      // A folder an older build left open (its files as the template had them) is closed when
+      // the portal opens it.
+      chmodSync(dataDir, 0o755);
+      chmodSync(path.join(dataDir, 'PG_VERSION'), 0o666);
+      chmodSync(path.join(dataDir, 'base'), 0o755);
+      const second = await openStore({ dataDir });
+      await second.destroy();
+      expect(openToOthers(dataDir)).toEqual([]);
+    },
+  );
 
   it('two new folders start from the same template yet hold their own data', async () => {
     const [a, b] = [path.join(root, 'a'), path.join(root, 'b')];

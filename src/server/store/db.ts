@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import {
@@ -16,6 +16,7 @@ import { migrations } from './migrations';
 import { pgliteDialect } from './pglite-dialect';
 import { withWritesInDoubt } from './writes-in-doubt';
 import { lockFolder } from './folder-lock';
+import { makePrivate } from './private-folder';
 import { registerPglite, registerPgPool } from './auth-epoch';
 import { memoryTemplate, templateFolder } from './memory-template';
 import { giveBackMemoryDatabase, takeMemoryDatabase } from './memory-stores';
@@ -64,7 +65,8 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     registerPgPool(db, pool);
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    // Users, password hashes, sessions and the audit log: this user's only (private-folder.ts).
+    if (options.dataDir) makePrivate(options.dataDir);
     const lock = options.dataDir ? lockFolder(options.dataDir) : null;
     try {
       // A new store (in memory, or a data folder without a database yet) starts from the migrated
@@ -105,6 +107,8 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     exclusive = Boolean(lock);
   }
   await migrate(db);
+  // What the template's copy, PGlite's start and the migrations wrote, with their own modes.
+  if (!options.databaseUrl && options.dataDir) makePrivate(options.dataDir);
   exclusiveStores.set(db, exclusive);
   storeIds.set(db, await identify(db));
   return db;

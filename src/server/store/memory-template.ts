@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrations } from './migrations';
+import { makePrivate } from './private-folder';
 
 /**
  * New PGlite stores (in memory for tests and benchmarks, or a data folder that holds no database
@@ -79,6 +80,9 @@ export function templateFolder(dump: () => Promise<Blob>): Promise<string | null
       const { PGlite } = await import('@electric-sql/pglite');
       const pglite = new PGlite(partial, { loadDataDir: await dump() });
       await pglite.close();
+      // Every new data folder is a copy of this one, modes included: no one else may change it
+      // (nor the stores copied from it: private-folder.ts).
+      makePrivate(partial);
       // Renamed whole: a start in parallel never copies half a folder.
       renameSync(partial, folder);
       return folder;

@@ -168,7 +168,8 @@ export class OutcomeSpool {
   append(entry: SpoolLine): void {
     mkdirSync(path.dirname(this.file), { recursive: true });
     const line = { ...entry, store: entry.store ?? this.options.storeId };
-    const fd = openSync(this.file, 'a');
+    // Money outcomes: this user's only, as the data folder is (private-folder.ts).
+    const fd = openSync(this.file, 'a', 0o600);
     try {
       appendFileSync(fd, `${JSON.stringify(line)}\n`);
       fsyncSync(fd);
@@ -285,7 +286,7 @@ export class OutcomeSpool {
     const handled = new Set(entries.filter((e) => !left.includes(e)).map((e) => JSON.stringify(e)));
     const now = this.read().filter((e) => !handled.has(JSON.stringify(e)));
     const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, now.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    writeFileSync(tmp, now.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 });
     renameSync(tmp, this.file);
     return { replayed, remaining: now.length, dropped };
   }
