@@ -7,7 +7,15 @@ import {
 } from '../../contract/compliance';
 import { revealResponseSchema } from '../../contract/personal-data';
 import { recordAudit } from '../store/audit';
-import { call, callSandbox, clearFaults, sandboxCallsOf, signIn, useHarness } from './harness';
+import {
+  call,
+  callSandbox,
+  clearFaults,
+  newUser,
+  sandboxCallsOf,
+  signIn,
+  useHarness,
+} from './harness';
 
 let compliance: string;
 const h = useHarness();
@@ -500,6 +508,32 @@ describe('revealing personal data', () => {
       .where('outcome', '=', 'failed')
       .execute();
     expect(failed.some((e) => e.object_id === 'E0000000')).toBe(true);
+  });
+
+  it('allows a reviewer 10 reveals a minute, a smaller allowance than searches: the 11th is refused before the platform is asked, their searches are not', async () => {
+    // A reviewer of the test's own: the file's other reveals are the demo reviewer's.
+    const reviewer = await signIn(h.app, (await newUser(h, 'compliance')).email);
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const revealAs = () =>
+      call(h.app, 'POST', '/api/personal-data/reveal', {
+        cookie: reviewer,
+        body: {
+          objectType: 'account',
+          objectId: accountId,
+          field: 'taxId',
+          reason: 'KYC review: tax id mismatch',
+        },
+      });
+    for (let i = 0; i < 10; i += 1) expect((await revealAs()).statusCode).toBe(200);
+    const readsBefore = await sandboxCallsOf(h.sandboxUrl, 'getAccount');
+    const refused = await revealAs();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', submitted: 'no' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await sandboxCallsOf(h.sandboxUrl, 'getAccount')).toBe(readsBefore);
+
+    const search = await call(h.app, 'GET', '/api/compliance/search?q=ellis', { cookie: reviewer });
+    expect(search.statusCode).toBe(200);
   });
 });
 

@@ -39,6 +39,15 @@ const SEARCH: RouteLimits = {
   perUser: { max: 60, windowSeconds: MINUTE },
   global: { max: 1200, windowSeconds: MINUTE },
 };
+/**
+ * Revealing a masked value shows one SSN, EIN or bank number in full: a reviewer checks a few
+ * records a minute with a reason each, never a list. Its own allowance, well under a search's, so
+ * a reviewer's session (or a script in it) cannot read the values out by the hundred.
+ */
+const REVEAL: RouteLimits = {
+  perUser: { max: 10, windowSeconds: MINUTE },
+  global: { max: 120, windowSeconds: MINUTE },
+};
 const MONEY: RouteLimits = {
   perUser: { max: 30, windowSeconds: MINUTE },
   global: { max: 1200, windowSeconds: MINUTE },
@@ -330,10 +339,10 @@ export const policyTable: Record<string, RoutePolicy> = {
   'POST /api/personal-data/reveal': {
     roles: REVIEWERS,
     objects: [],
-    note: 'Reveal one masked value (tax id, EIN, bank or routing number) of any account, entity or fund move, read fresh upstream; a reason is required and every reveal is audited.',
+    note: 'Reveal one masked value (tax id, EIN, bank or routing number) of any account, entity or fund move, read fresh upstream; a reason is required and every reveal is audited; 10 a minute per reviewer.',
     stepUp: 'always',
     readsOnly: true,
-    limits: SEARCH,
+    limits: REVEAL,
   },
   'POST /api/compliance/money-requests/reconcile': {
     roles: REVIEWERS,
