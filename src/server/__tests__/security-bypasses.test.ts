@@ -9,6 +9,7 @@ import {
   callSandbox,
   clearFaults,
   DEMO_PASSWORD,
+  newUser,
   ORIGIN,
   sandboxCalls,
   signIn,
@@ -244,6 +245,28 @@ describe('limits on expensive and money routes, shared by instances', () => {
       200,
     );
   }, 120_000);
+
+  it("an account's timeline, which reads every page of its fund moves and trades on the shared key, is refused past the per-person limit before the platform is asked", async () => {
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const person = await newUser(h, 'investor', [{ kind: 'account', upstreamId: accountId }]);
+    const cookie = await signIn(h.app, person.email);
+    const timeline = (as: string) =>
+      call(h.app, 'GET', `/api/accounts/${accountId}/timeline`, { cookie: as });
+    const limit = policyTable['GET /api/accounts/:accountId/timeline'].limits!.perUser.max;
+    // A reload every two seconds for a minute is a person's, and is answered.
+    expect(limit).toBeGreaterThanOrEqual(30);
+    for (let i = 0; i < limit; i++) expect((await timeline(cookie)).statusCode).toBe(200);
+
+    await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+    const refused = await timeline(cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', submitted: 'no' });
+    const calls = await sandboxCalls(h.sandboxUrl);
+    expect((calls.getCustodyFundMoves ?? 0) + (calls.trades ?? 0)).toBe(0);
+    // The account's own investor has a count of their own.
+    expect((await timeline(await signIn(h.app, 'investor@demo.test'))).statusCode).toBe(200);
+  });
 });
 
 describe('every query parameter is bounded: a field message, never a 5xx', () => {

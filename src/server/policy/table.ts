@@ -31,6 +31,32 @@ const ORDER_BOOK_DAY: RouteLimits = {
   concurrentPerUser: 2,
   concurrentWhat: 'order-book days',
 };
+/*
+ * Reads that walk every page of an upstream collection for one answer, on the one platform-wide
+ * key every user shares: an account's timeline (its fund moves, up to TIMELINE_MAX_FUND_MOVES,
+ * 10,000, §4.3; its trades, up to 5,000, from the GET trades collection, §4.16), an offering's
+ * purchase history (its trades, up to 20,000) and holdings (the trades of each of the person's
+ * accounts). A person reloads such a page every few seconds at most, in a tab or two; more is a
+ * script spending the key for everyone. Two at once per person, as order-book days: a third
+ * waits its turn (Retry-After: 1, which the page waits out by itself).
+ */
+const ACCOUNT_TIMELINE: RouteLimits = {
+  perUser: { max: 30, windowSeconds: MINUTE },
+  global: { max: 300, windowSeconds: MINUTE },
+  concurrentPerUser: 2,
+  concurrentWhat: 'account timelines',
+};
+const PURCHASE_HISTORY: RouteLimits = {
+  ...ACCOUNT_TIMELINE,
+  concurrentWhat: 'purchase histories',
+};
+/** Holdings are read on every offering page an investor opens, besides their own page. */
+const HOLDINGS: RouteLimits = {
+  perUser: { max: 60, windowSeconds: MINUTE },
+  global: { max: 1200, windowSeconds: MINUTE },
+  concurrentPerUser: 2,
+  concurrentWhat: 'reads of holdings',
+};
 const EXPORT: RouteLimits = {
   perUser: { max: 10, windowSeconds: MINUTE },
   global: { max: 60, windowSeconds: MINUTE },
@@ -217,6 +243,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['investor'],
     objects: [{ from: 'query', field: 'accountId', kind: 'account', check: 'own', optional: true }],
     note: 'My trades (GET trades collection) across my accounts or one of them, with totals per offering.',
+    limits: HOLDINGS,
   },
   'GET /api/offerings/:offeringId/preflight': {
     roles: ['investor'],
@@ -239,6 +266,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/accounts/:accountId/timeline': {
     ...ACCOUNT_PAGE,
     note: 'Fund moves, investments, disbursements (each with its own fund move) and IRA requests of the account, with state and next step; every page of fund moves up to TIMELINE_MAX_FUND_MOVES (10,000), `fundMovesBound` saying how many of how many when there are more.',
+    limits: ACCOUNT_TIMELINE,
   },
   'GET /api/compliance/money-requests': {
     roles: REVIEWERS,
@@ -301,6 +329,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['issuer_staff', ...REVIEWERS],
     objects: [{ from: 'params', field: 'offeringId', kind: 'offering', check: 'own' }],
     note: "Who bought what in an offering of my issuer, with the upstream's summary and each trade's status (GET trades collection); reviewers any offering. Whose offering it is comes from the offerings catalogue (§4.8; no read of one offering is named); while that cannot be read, from its last answer if no older than 15 minutes, else a 503 naming the catalogue as the cause.",
+    limits: PURCHASE_HISTORY,
   },
   'GET /api/issuers/:issuerId/issuer-account': {
     roles: ['issuer_staff'],
