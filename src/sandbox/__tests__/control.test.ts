@@ -1,4 +1,5 @@
 /** Control endpoints under /__sandbox/: faults, call counts, reset, manifest. */
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './helpers.js';
 
@@ -202,5 +203,55 @@ describe('/__sandbox/manifest and reset', () => {
       body: '{"broken',
     });
     expect((await response.json()).statusCode).toBe('106');
+  });
+});
+
+describe('control endpoints answer this machine only, never a web page of another site', () => {
+  /** A control request with the headers a browser (or a rebound DNS name) would send. */
+  const send = (method: string, path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(env.client.url);
+      const req = httpRequest({ hostname, port, method, path, headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += String(chunk)));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const port = () => new URL(env.client.url).port;
+  const callsReset = (headers: Record<string, string>) =>
+    send('POST', '/__sandbox/calls/reset', headers);
+
+  it('refuses a cross-site POST /__sandbox/reset from a page the operator opened, and resets nothing', async () => {
+    await env.client.op('ping');
+    const before = (await env.client.control('GET', 'calls')).total;
+    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example']) {
+      const refused = await send('POST', '/__sandbox/reset', {
+        host: `127.0.0.1:${port()}`,
+        origin,
+      });
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.body).error).toMatch(/another site/);
+    }
+    // Nothing was reset: the calls counted before are still counted.
+    expect((await env.client.control('GET', 'calls')).total).toBe(before);
+  });
+
+  it('refuses a Host that is not a loopback name (a DNS name rebound to 127.0.0.1)', async () => {
+    for (const host of [`rebound.example:${port()}`, 'evil.example', `127.0.0.1.evil.example`]) {
+      const refused = await callsReset({ host });
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.body).error).toMatch(/loopback name/);
+    }
+  });
+
+  it('answers loopback names with any port, with no Origin or a loopback one', async () => {
+    for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`, '[::1]:8091', 'LOCALHOST']) {
+      expect((await callsReset({ host })).status).toBe(200);
+    }
+    for (const origin of ['http://127.0.0.1:8080', 'http://localhost:5173', 'https://[::1]']) {
+      expect((await callsReset({ host: `127.0.0.1:${port()}`, origin })).status).toBe(200);
+    }
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Control endpoints under /__sandbox/ (only in the sandbox, no credentials, loopback callers only):
+ * Control endpoints under /__sandbox/ (only in the sandbox, no credentials, loopback callers only,
+ * by a loopback name and from no other site's page):
  * reset, clock, approval batch, faults, call counts, the manifest, the bank-linking mode and the
  * hosted bank-linking page.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import type { CallCounter, FaultRule, Faults } from '../http/faults.js';
 import { nextBatchAfter } from '../domain/batch-schedule.js';
@@ -18,6 +19,40 @@ export interface ControlDeps {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** The names this machine calls itself by, with any port: a Host or an Origin's host. */
+const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
+
+/** An Origin header of a page served from this machine (the bank-linking page's own form). */
+function loopbackOrigin(origin: string): boolean {
+  try {
+    const { protocol, host } = new URL(origin);
+    return (protocol === 'http:' || protocol === 'https:') && LOOPBACK_HOST.test(host);
+  } catch {
+    // "null" (a sandboxed frame, a file) or anything else that is not an origin.
+    return false;
+  }
+}
+
+/**
+ * Why a control request is refused, or null. A loopback address is not enough: a web page the
+ * demo operator opens is loopback too when their browser sends its requests to the sandbox
+ * (a cross-site form posting to /__sandbox/reset, a DNS name rebound to 127.0.0.1). So a request
+ * must also name the sandbox by a loopback Host, and may carry no Origin but a loopback one. The
+ * portal and the test helpers send no Origin; the bank-linking page's form sends its own.
+ */
+function refusal(request: FastifyRequest): string | null {
+  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+    return 'control endpoints answer loopback callers only';
+  }
+  if (!LOOPBACK_HOST.test(request.headers.host ?? '')) {
+    return 'control endpoints answer requests to a loopback name only (127.0.0.1, localhost, [::1])';
+  }
+  const origin = request.headers.origin;
+  if (origin !== undefined && !loopbackOrigin(origin)) {
+    return 'control endpoints answer no request from a web page of another site';
+  }
+  return null;
+}
 
 function clockView(ctx: SandboxContext) {
   const now = ctx.clock.now();
@@ -91,9 +126,8 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): 
   app.register(
     async (control) => {
       control.addHook('onRequest', async (request, reply) => {
-        if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
-          return reply.code(403).send({ error: 'control endpoints answer loopback callers only' });
-        }
+        const refused = refusal(request);
+        if (refused) return reply.code(403).send({ error: refused });
       });
 
       control.post('/reset', async () => {
