@@ -63,9 +63,25 @@ async function main() {
   process.on('SIGTERM', stop);
 }
 
+/** A listen refused because the address is taken, as Node reports it. */
+function isAddressInUse(err: unknown): err is Error & { address: string; port: number } {
+  return (
+    err instanceof Error &&
+    (err as { code?: unknown }).code === 'EADDRINUSE' &&
+    typeof (err as { port?: unknown }).port === 'number'
+  );
+}
+
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     console.error(err.message);
+  } else if (isAddressInUse(err)) {
+    // Which setting names the port, so the person knows what to change or what to stop: often
+    // a portal or sandbox left running from before.
+    const setting = err.port === Number(process.env.SANDBOX_PORT ?? 8091) ? 'SANDBOX_PORT' : 'PORT';
+    console.error(
+      `The portal could not start: ${err.address}:${err.port} is already in use (${setting}). Stop what listens there (a portal or sandbox left running?) or set ${setting} to another port.`,
+    );
   } else {
     console.error('The portal could not start:', err instanceof Error ? err.message : err);
   }
