@@ -150,24 +150,24 @@ describe('the hours of one security when the list of securities cannot be read',
   });
 });
 
+/** The week served, and one security listed whose hours are `days`. */
+const oneSecurityListed = (days: typeof hours) => [
+  http.get('/api/market-hours', () => HttpResponse.json(marketHoursAt(hours, new Date()))),
+  http.get('/api/securities', () =>
+    HttpResponse.json({
+      securities: [{ securityId: '10003', securityName: 'Aspen Ridge Preferred' }],
+      gaps: [],
+    }),
+  ),
+  http.get('/api/securities/:securityId/market-hours', () =>
+    HttpResponse.json({ securityHours: { securityId: '10003', days } }),
+  ),
+];
+
 describe('an investor reads a security whose hours reach outside the market’s', () => {
   it('is told, under the security’s hours, the market’s hours that day and that the platform does not say which apply', async () => {
     bff.use(
-      http.get('/api/market-hours', () => HttpResponse.json(marketHoursAt(hours, new Date()))),
-      http.get('/api/securities', () =>
-        HttpResponse.json({
-          securities: [{ securityId: '10003', securityName: 'Aspen Ridge Preferred' }],
-          gaps: [],
-        }),
-      ),
-      http.get('/api/securities/:securityId/market-hours', () =>
-        HttpResponse.json({
-          securityHours: {
-            securityId: '10003',
-            days: { ...hours, tuesday: { closed: false, open: '03:00', close: '23:30' } },
-          },
-        }),
-      ),
+      ...oneSecurityListed({ ...hours, tuesday: { closed: false, open: '03:00', close: '23:30' } }),
     );
     renderWithProviders(<MarketHoursRoute />, { path: '/market-hours' });
     expect(
@@ -185,16 +185,7 @@ describe('who changed a security’s hours', () => {
   async function openAs(role: 'investor' | 'compliance') {
     bff.use(
       http.get('/api/session', () => HttpResponse.json(sessionOf({ role }))),
-      http.get('/api/market-hours', () => HttpResponse.json(marketHoursAt(hours, new Date()))),
-      http.get('/api/securities', () =>
-        HttpResponse.json({
-          securities: [{ securityId: '10003', securityName: 'Aspen Ridge Preferred' }],
-          gaps: [],
-        }),
-      ),
-      http.get('/api/securities/:securityId/market-hours', () =>
-        HttpResponse.json({ securityHours: { securityId: '10003', days: hours } }),
-      ),
+      ...oneSecurityListed(hours),
     );
     renderWithProviders(<MarketHoursRoute />, { path: '/market-hours' });
     await screen.findByRole('table', { name: 'Trading hours of Aspen Ridge Preferred' });
