@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -80,6 +89,31 @@ describe('a PGlite data folder', () => {
       const second = await openStore({ dataDir });
       await second.destroy();
       expect(openToOthers(dataDir)).toEqual([]);
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    "refuses a folder that holds files none of which are the portal's, and changes nothing in it",
+    async () => {
+      // DATA_DIR set to a home or a shared folder: its files would all have been made 0600.
+      const home = path.join(root, 'home');
+      mkdirSync(path.join(home, 'bin'), { recursive: true, mode: 0o755 });
+      writeFileSync(path.join(home, 'bin', 'tool.sh'), '#!/bin/sh\n', { mode: 0o755 });
+      chmodSync(home, 0o755);
+
+      await expect(openStore({ dataDir: home })).rejects.toThrow(
+        /data folder .*home \(DATA_DIR\) holds files that are not the portal's.*name a new or empty one in DATA_DIR/,
+      );
+      expect(lstatSync(home).mode & 0o777).toBe(0o755);
+      expect(lstatSync(path.join(home, 'bin', 'tool.sh')).mode & 0o777).toBe(0o755);
+      expect(readdirSync(home)).toEqual(['bin']);
+
+      // An empty folder is the portal's to take.
+      const empty = path.join(root, 'empty');
+      mkdirSync(empty);
+      const store = await openStore({ dataDir: empty });
+      await store.destroy();
+      expect(existsSync(path.join(empty, 'PG_VERSION'))).toBe(true);
     },
   );
 

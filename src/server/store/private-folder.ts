@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -14,6 +14,7 @@ import path from 'node:path';
  * meanwhile is no concern.
  */
 export function makePrivate(dir: string): void {
+  refuseForeignFolder(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   // The folder first: from here on no one else reaches what is in it, however it is set.
   chmodSync(dir, 0o700);
@@ -25,4 +26,26 @@ export function makePrivate(dir: string): void {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
   }
+}
+
+/**
+ * What only a folder of the portal's holds at its top: PGlite's database (its PG_VERSION), the
+ * folder lock, the outcome spool or the data key file (store/folder-lock.ts, app.ts,
+ * lib/sealed-values.ts). Any one of them, written by a start before, marks the folder as ours.
+ */
+const PORTAL_MARKS = ['PG_VERSION', 'portal.lock', 'outcome-spool.ndjson', 'data-encryption.key'];
+
+/**
+ * Refuses a data folder that holds files and none of the portal's: DATA_DIR set to a home or a
+ * shared folder would otherwise have every file below it made 0600 (scripts losing their
+ * execute bit, others locked out of what is theirs). A missing or empty folder is the portal's
+ * to take.
+ */
+function refuseForeignFolder(dir: string): void {
+  if (!existsSync(dir)) return;
+  const entries = readdirSync(dir);
+  if (entries.length === 0 || PORTAL_MARKS.some((mark) => entries.includes(mark))) return;
+  throw new Error(
+    `the data folder ${path.resolve(dir)} (DATA_DIR) holds files that are not the portal's (${entries.length} of them, none of its own). The portal makes its data folder and every file in it this user's only, so it takes a folder of its own: name a new or empty one in DATA_DIR.`,
+  );
 }
