@@ -12,6 +12,7 @@ import type { Config, UpstreamSettings } from './config';
 import { storeIdOf, type Db } from './store/db';
 import { recordAudit } from './store/audit';
 import { OutcomeSpool } from './store/spool';
+import { SPOOL_FILE } from './store/data-folder-files';
 import { Sealer, dataKeyFor } from './lib/sealed-values';
 import { createUpstreamClient } from './upstream/client';
 import { OrderBookCache } from './lib/order-book-cache';
@@ -109,13 +110,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sandbox: options.sandbox,
     oidc: config.oidc ? new OidcClient(config.oidc) : undefined,
     instanceId: options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    spool: new OutcomeSpool(
-      options.spoolFile ?? path.join(config.dataDir, 'outcome-spool.ndjson'),
-      {
-        storeId: storeIdOf(db),
-        log: app.log.child({ component: 'spool' }),
-      },
-    ),
+    spool: new OutcomeSpool(options.spoolFile ?? path.join(config.dataDir, SPOOL_FILE), {
+      storeId: storeIdOf(db),
+      log: app.log.child({ component: 'spool' }),
+    }),
     sealer: options.sealer ?? new Sealer(dataKeyFor(config)),
     loadOfferings,
     audit: (event) => recordAudit(db, event),

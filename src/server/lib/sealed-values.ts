@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { KEY_FILE } from '../store/data-folder-files';
 
 /**
  * Values the store keeps that would let someone act as a person or reach their money if the
@@ -51,8 +52,6 @@ export class Sealer {
     }
   }
 }
-
-const KEY_FILE = 'data-encryption.key';
 
 /**
  * The data key: DATA_ENCRYPTION_KEY when set; otherwise a key file in the data folder, made at

@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Migrator, sql } from 'kysely';
+import { SPOOL_FILE } from './data-folder-files';
 import { openStore, type Db } from './db';
+import { makePrivate } from './private-folder';
 import { migrations } from './migrations';
 import type { ApprovalState } from './schema';
 import { createUser, findUserIdByEmail } from './users';
@@ -114,6 +116,15 @@ describe('a PGlite data folder', () => {
       const store = await openStore({ dataDir: empty });
       await store.destroy();
       expect(existsSync(path.join(empty, 'PG_VERSION'))).toBe(true);
+
+      // A PostgreSQL instance's folder holds no database, only the spool (or the lock, or the
+      // key file): it is the portal's all the same, and made private.
+      const spoolOnly = path.join(root, 'spool-only');
+      mkdirSync(spoolOnly, { mode: 0o755 });
+      chmodSync(spoolOnly, 0o755);
+      writeFileSync(path.join(spoolOnly, SPOOL_FILE), '', { mode: 0o644 });
+      makePrivate(spoolOnly);
+      expect(openToOthers(spoolOnly)).toEqual([]);
     },
   );
 

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { LOCK_FILE } from './data-folder-files';
 
 /** Raised when another live process holds the data folder. */
 class FolderLockedError extends Error {}
@@ -30,7 +31,7 @@ export function lockFolder(
   advice = 'Only one process may open it: stop that process first (then run this again), or use a PostgreSQL server (DATABASE_URL) to share the store.',
 ): FolderLock {
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'portal.lock');
+  const file = path.join(dir, LOCK_FILE);
   const me = `${process.pid} ${hostname()}`;
   for (let tries = 0; tries < 3; tries += 1) {
     try {

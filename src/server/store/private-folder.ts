@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { KEY_FILE, LOCK_FILE, SPOOL_FILE } from './data-folder-files';
 
 /**
  * Makes a data folder this user's only: the folder (created when missing) and every folder in it
@@ -33,7 +34,14 @@ export function makePrivate(dir: string): void {
  * folder lock, the outcome spool or the data key file (store/folder-lock.ts, app.ts,
  * lib/sealed-values.ts). Any one of them, written by a start before, marks the folder as ours.
  */
-const PORTAL_MARKS = ['PG_VERSION', 'portal.lock', 'outcome-spool.ndjson', 'data-encryption.key'];
+const PORTAL_MARKS = [
+  'PG_VERSION',
+  LOCK_FILE,
+  SPOOL_FILE,
+  // The spool rewritten whole is written here first (store/spool.ts).
+  `${SPOOL_FILE}.tmp`,
+  KEY_FILE,
+];
 
 /**
  * Refuses a data folder that holds files and none of the portal's: DATA_DIR set to a home or a
