@@ -162,7 +162,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * Lays the fault's fields over one record of the answer's list: the first array it carries, or,
  * when it carries none, the first array inside one of its objects (§2.3: the trades of
- * getOfferingPurchaseHistory are under `Offering purchased details`).
+ * getOfferingPurchaseHistory are under `Offering purchased details`), or, in an answer with no
+ * list, over its one record.
  */
 function withOddRecord(
   result: OperationResult,
@@ -189,6 +190,9 @@ function withOddRecord(
       return { ...result, body, rawJson: undefined };
     }
   }
+  // An answer of one record (getAccount's `accountDetails` object, §2.5): that record is position 0.
+  const single = Object.entries(body).find(([, value]) => isObject(value));
+  if (single && odd.position === 0) body[single[0]] = { ...(single[1] as object), ...odd.fields };
   return { ...result, body, rawJson: undefined };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositReceiptSchema } from '../../contract/cash';
+import { accountDetailSchema } from '../../contract/account-views';
 import { complianceFundMovesSchema, complianceSearchResultSchema } from '../../contract/compliance';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
 import { sum } from '../../contract/decimal';
@@ -178,13 +179,47 @@ describe('the compliance search with one odd account and one odd entity party (�
       return complianceSearchResultSchema.parse(res.json());
     };
     const whole = await search();
-    await oddRecord('searchAccount', { kycDate: 'garbage' }, 0);
-    await oddRecord('searchEntity', { AMLdate: 'garbage' }, 0);
+    // A stamp the account cannot be dated by, and a status that is not text (§2.5, §2.6).
+    await oddRecord('searchAccount', { createdDate: 'garbage' }, 0);
+    await oddRecord('searchEntity', { AMLstatus: { code: 7 } }, 0);
     const odd = await search();
     expect(odd.skippedRecords).toBe(2);
     expect(odd.unreadableAccounts).toEqual([whole.accounts[0].id]);
     expect(odd.unreadableEntities).toEqual([whole.entities[0].id]);
     expect(odd.accounts.map((a) => a.id)).not.toContain(whole.accounts[0].id);
+  });
+});
+
+describe('an account whose review dates cannot be read (§2.5)', () => {
+  it('is reviewed and searched all the same, those dates not stated and the statuses kept', async () => {
+    const url = `/api/accounts/${accountA}`;
+    const whole = accountDetailSchema.parse(
+      (await call(h.app, 'GET', url, { cookie: compliance })).json(),
+    ).account;
+    const odd = {
+      kycDate: '2026-02-31 10:00:00',
+      amlDate: 'garbage',
+      approvalLastReview: '13-45-2026',
+    };
+    await oddRecord('getAccount', odd, 0);
+    const res = await call(h.app, 'GET', url, { cookie: compliance });
+    expect(res.statusCode).toBe(200);
+    const read = accountDetailSchema.parse(res.json()).account;
+    expect(read.reviews.kyc).toEqual({ status: whole.reviews.kyc.status, date: null });
+    expect(read.reviews.aml).toEqual({ status: whole.reviews.aml.status, date: null });
+    expect(read.reviews.approval).toMatchObject({
+      status: whole.reviews.approval.status,
+      date: null,
+    });
+    expect(read.reviews.accreditation).toEqual(whole.reviews.accreditation);
+
+    const name = encodeURIComponent(whole.name ?? '');
+    await oddRecord('searchAccount', odd, 0);
+    const search = complianceSearchResultSchema.parse(
+      (await call(h.app, 'GET', `/api/compliance/search?q=${name}`, { cookie: compliance })).json(),
+    );
+    expect(search.unreadableAccounts).toEqual([]);
+    expect(search.accounts.map((a) => a.id)).toContain(accountA);
   });
 });
 

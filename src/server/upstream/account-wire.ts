@@ -12,6 +12,8 @@ import {
   wireYesNo,
 } from './wire';
 
+const reviewDate = unreadableAsNull(wireReviewDate);
+
 /**
  * The account record of getAccount and searchAccount (§2.5). Keys are matched loosely because
  * their casing drifts between calls (`KYCstatus` in createAccount, `kycStatus` here: real-world
@@ -33,9 +35,12 @@ export const rawAccountShape = {
   phone: wireText,
   taxID: wireText,
   kycStatus: wireStatus,
-  kycDate: wireReviewDate,
+  // A review's date only dates its status, which is what the pages act on. §2.5 gives these
+  // dates two different formats; a value in neither, or an impossible day, reads as not stated
+  // instead of failing the account, its review page and every list that holds it.
+  kycDate: reviewDate,
   amlStatus: wireStatus,
-  amlDate: wireReviewDate,
+  amlDate: reviewDate,
   suitabilityScore: wireText,
   // §2.5 gives this field, the three limits and archived_status no format ("All fields are
   // strings"); the portal only shows them, so an odd value reads as not stated rather than
@@ -45,7 +50,7 @@ export const rawAccountShape = {
   accreditedStatus: wireStatus,
   // Read so the record's shape is checked, not passed on: its meaning is unknown (contract/accounts.ts).
   accreditedInvestor: wireText,
-  accreditedInvestorDate: wireReviewDate,
+  accreditedInvestorDate: reviewDate,
   '506cLimit': unreadableAsNull(wireOptionalDecimal),
   accountTotalLimit: unreadableAsNull(wireOptionalDecimal),
   singleInvestmentLimit: unreadableAsNull(wireOptionalDecimal),
@@ -55,7 +60,7 @@ export const rawAccountShape = {
   notes: wireText,
   approvalStatus: wireStatus,
   approvalPrincipal: wireText,
-  approvalLastReview: wireReviewDate,
+  approvalLastReview: reviewDate,
   // getAccount only; "0"/"1" like the trade rows' archived_status.
   archived_status: unreadableAsNull(wireYesNo),
   field1: wireText,

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { EntityParty } from '../../contract/accounts';
 import { keywordSearch } from './keyword-search';
-import { looseObject, wireId, wireReviewDate, wireStatus, wireText } from './wire';
+import {
+  looseObject,
+  unreadableAsNull,
+  wireId,
+  wireReviewDate,
+  wireStatus,
+  wireText,
+} from './wire';
 
 /** §2.6; `KYCstatus`/`AMLstatus` in capitals here, camel case elsewhere (matched loosely). */
 const rawEntitySchema = looseObject({
@@ -25,7 +32,8 @@ const rawEntitySchema = looseObject({
   ownersAI: wireText,
   KYCstatus: wireStatus,
   AMLstatus: wireStatus,
-  AMLdate: wireReviewDate,
+  // Unreadable reads as not stated, as on the account record (account-wire.ts).
+  AMLdate: unreadableAsNull(wireReviewDate),
   tags: wireText,
   notes: wireText,
 });

@@ -1091,6 +1091,26 @@ describe('accounts and entities (§2.5, §2.6, §4.10–4.12)', () => {
     });
   });
 
+  it('reads an account whose review dates are unreadable, those dates not stated (§2.5)', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      accountDetails: {
+        ...wireAccount,
+        kycDate: '2026-02-31 10:00:00',
+        amlDate: 'yesterday',
+        accreditedInvestorDate: '31-02-2016',
+        approvalLastReview: '13-45-2016',
+      },
+    });
+    const account = accountSchema.parse(await getAccount(client, { accountId: 'A77654' }));
+    expect(account.reviews).toEqual({
+      kyc: { status: 'pending', date: null },
+      aml: { status: 'pending', date: null },
+      accreditation: { status: 'pending', date: null },
+      approval: { status: 'pending', date: null, principal: 'Charles' },
+    });
+  });
+
   it('searchAccount reads the array form and casing drift KYCstatus (§2.5, real-world notes §4.1)', async () => {
     const { kycStatus: _camel, ...rest } = wireAccount;
     const drifted = { ...rest, KYCstatus: 'Approved' };
@@ -1099,6 +1119,23 @@ describe('accounts and entities (§2.5, §2.6, §4.10–4.12)', () => {
     expect(requests[0].body).toEqual({ searchKeyword: 'john' });
     expect(accounts).toHaveLength(1);
     expect(accounts[0].reviews.kyc.status).toBe('approved');
+  });
+
+  it('searchEntity keeps an entity whose AMLdate is an impossible day, that date not stated (§2.6)', async () => {
+    const { client } = fakeClient({
+      ...ok,
+      entityDetails: [
+        {
+          partyId: 'E1234567',
+          entityName: 'Acme LLC',
+          AMLstatus: 'Approved',
+          AMLdate: '02-30-2024',
+        },
+      ],
+    });
+    const { records } = await searchEntity(client, { keyword: 'acme' });
+    expect(records).toHaveLength(1);
+    expect(records[0].reviews.aml).toEqual({ status: 'approved', date: null });
   });
 
   it('searchEntity maps KYCstatus/AMLstatus and MM-DD-YYYY AMLdate (§2.6)', async () => {
@@ -1530,15 +1567,15 @@ describe('a record read in one pass reads as zod reads it (§2.5, §2 Convention
   it('inside an answer, a field that does not fit is named by its path, and the rest are read', async () => {
     const { client, errors } = fakeClient({
       ...ok,
-      accountDetails: { ...wireAccount, kycDate: '31-31-2026', amlDate: 'soon' },
+      accountDetails: { ...wireAccount, accountId: '', createdDate: 'soon' },
     });
     await expect(getAccount(client, { accountId: 'A77654' })).rejects.toMatchObject({
       kind: 'bad_response',
     });
     expect(errors[0].obj).toMatchObject({
       issues: [
-        'accountDetails.kycDate: not a date or timestamp',
-        'accountDetails.amlDate: not a date or timestamp',
+        'accountDetails.accountId: Too small: expected string to have >=1 characters',
+        'accountDetails.createdDate: not a YYYY-MM-DD HH:mm:ss timestamp',
       ],
     });
   });

@@ -188,10 +188,10 @@ describe('one odd record never breaks a list', () => {
     expect(JSON.stringify(warnings)).not.toContain('A10423567');
   });
 
-  it('a searchAccount row with an unparseable date is left out (§2.5, §4.11)', async () => {
+  it('a searchAccount row with an unparseable creation stamp is left out (§2.5, §4.11)', async () => {
     const { client } = fakeClient({
       ...ok,
-      accountDetails: [account('A1', { kycDate: '31/02/2024 25:00' }), account('A2')],
+      accountDetails: [account('A1', { createdDate: '31/02/2024 25:00' }), account('A2')],
     });
     const read = await searchAccount(client, { keyword: 'jane' });
     expect(read.records.map((a) => a.id)).toEqual(['A2']);
@@ -401,12 +401,12 @@ describe('logs name paths and positions, never values', () => {
   it('an answer that does not fit is logged without the offending value', async () => {
     const { client, errors } = fakeClient({
       ...ok,
-      accountDetails: account('A1', { kycDate: '31/02/1999 99:99', '506cLimit': '1,000.5' }),
+      accountDetails: account('A1', { createdDate: '31/02/1999 99:99', '506cLimit': '1,000.5' }),
     });
     const error = await getAccount(client, { accountId: 'A1' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'bad_response' });
     const logged = JSON.stringify(errors);
-    expect(logged).toMatch(/kycDate/);
+    expect(logged).toMatch(/createdDate/);
     expect(logged).not.toContain('31/02/1999');
     expect(logged).not.toContain('1,000.5');
     expect(String((error as Error).message)).not.toContain('31/02/1999');
