@@ -504,15 +504,25 @@ describe('security trading hours when the platform fails', () => {
       },
     });
 
-    // Saved again, as the page offers: the check now finds the hours asked for.
+    // Saved again, as the page offers. The lost save stays settled as the check found it: checking
+    // it again would find the new save's hours and contradict the first finding, so it is refused
+    // and records nothing.
+    const firstFinding = await lastCheckId();
     expect((await save(issuer, url, asked)).statusCode).toBe(200);
     const again = await call(h.app, 'POST', `${url}/check`, {
       cookie: issuer,
       body: { asked, attempt },
     });
-    expect(again.json()).toMatchObject({ saved: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ submitted: 'no' });
+    expect(again.json().error.message).toMatch(/^This lost save was checked already/);
+    expect(await lastCheckId()).toBe(firstFinding);
+
+    // A save that gave no answer at all has no support id: its check finds the hours asked for.
+    const unnamed = await call(h.app, 'POST', `${url}/check`, { cookie: issuer, body: { asked } });
+    expect(unnamed.json()).toMatchObject({ saved: true });
     expect(await hoursEventOf(await lastCheckId())).toMatchObject({
-      details: { settled: 'saved', held: { thursday: '11:45–16:00 ET' } },
+      details: { settled: 'saved', attempts: [], held: { thursday: '11:45–16:00 ET' } },
     });
 
     // Only who may save the hours checks them.
@@ -528,17 +538,34 @@ describe('security trading hours when the platform fails', () => {
     // The person then reloads the page, so the support id its warning showed is gone with it.
     const { issuer, url, asked, lost } = await loseThursdaySave('12:15');
     expect(lost.json().error.submitted).toBe('unknown');
-    const listed = hoursChangesResponseSchema.parse(
+    const before = hoursChangesResponseSchema.parse(
       (await call(h.app, 'GET', `${url}/changes`, { cookie: issuer })).json(),
-    ).changes[0];
+    ).changes;
+    const listed = before[0];
     expect(listed).toMatchObject({ outcome: 'unknown', settled: null });
 
+    // The page sends the hours in its form, here those the platform holds; the lost save asked for
+    // others, and those, kept in the log, are what the check compares.
+    expect(asked).not.toEqual(hours);
     const check = await call(h.app, 'POST', `${url}/check`, {
       cookie: issuer,
-      body: { asked, change: listed.id },
+      body: { asked: hours, change: listed.id },
     });
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json()).toMatchObject({ saved: false });
+    expect(await hoursEventOf(await lastCheckId())).toMatchObject({
+      details: {
+        settled: 'not_saved',
+        attempts: [lost.json().error.requestId],
+        asked: { thursday: '12:15–16:00 ET' },
+        held: { thursday: '10:00–14:00 ET' },
+      },
+    });
+    const twice = await call(h.app, 'POST', `${url}/check`, {
+      cookie: issuer,
+      body: { asked, change: listed.id },
+    });
+    expect(twice.statusCode).toBe(409);
     // The finding names the lost save by its support id, found in the log: the list settles it,
     // in the save's own entry (the check is no change of its own).
     const settled = hoursChangesResponseSchema.parse(
@@ -549,7 +576,7 @@ describe('security trading hours when the platform fails', () => {
       outcome: 'unknown',
       settled: { result: 'not_saved', by: 'issuer@demo.test' },
     });
-    expect(settled.filter((c) => c.outcome === 'checked')).toEqual([]);
+    expect(settled.map((c) => c.id)).toEqual(before.map((c) => c.id));
 
     // An id that is no lost save of this security settles nothing: here, a save that answered.
     const answered = settled.find((c) => c.outcome !== 'unknown');

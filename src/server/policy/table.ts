@@ -311,7 +311,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   },
   'POST /api/securities/:securityId/market-hours/check': {
     ...SECURITY_HOURS_SETTERS,
-    note: 'Check a trading-hours save whose answer was lost (named by its support id, or by its id in the changes list after a reload) against the hours the platform holds; the finding settles it in the audit log.',
+    note: 'Check a trading-hours save whose answer was lost (named by its support id, or by its id in the changes list after a reload) against the hours the platform holds; the finding settles it in the audit log, once.',
   },
   'GET /api/securities/:securityId/market-hours/changes': {
     // Who changed a security's hours, from the audit log: its issuer's staff (their own securities

@@ -18,7 +18,12 @@ import { HttpError } from '../lib/http-error';
 import type { DayBook } from '../lib/order-book-cache';
 import { bookNamingSecurities } from '../lib/securities-book';
 import { changesOfHours } from '../lib/hours-changes';
-import { lostHoursSave, securityHoursEvents, securityHoursSettlements } from '../store/audit';
+import {
+  hoursSaveSettled,
+  lostHoursSave,
+  securityHoursEvents,
+  securityHoursSettlements,
+} from '../store/audit';
 import { whileHolding } from '../store/keyed-lock';
 import { linkedSecurityIds } from '../store/users';
 import { fromUpstream, isUpstreamError, lastingReadFault } from '../lib/upstream-errors';
@@ -94,9 +99,17 @@ function failedSaveEvent(securityId: string, asked: WeekHoursInput, err: unknown
 }
 
 /** Whether the platform holds, day by day, the hours a save asked for. */
-function holdsAsked(asked: WeekHoursInput, held: WeekHours): boolean {
-  const wanted = askedText(asked);
+function holdsAsked(wanted: Record<string, string>, held: WeekHours): boolean {
   return weekdays.every((day) => dayText(held[day]) === wanted[day]);
+}
+
+/** The hours a lost save's event kept (askedText's form), or null when they are not all there. */
+function recordedAsked(asked: unknown): Record<string, string> | null {
+  if (!asked || typeof asked !== 'object') return null;
+  const days = asked as Record<string, unknown>;
+  return weekdays.every((day) => typeof days[day] === 'string')
+    ? Object.fromEntries(weekdays.map((day) => [day, days[day] as string]))
+    : null;
 }
 
 /** A wall time `HH:mm` as people read it: `13:00` → `1:00 PM`. */
@@ -358,39 +371,58 @@ export const marketHoursRoutes = [
       // The platform has a read (§4.14, real-world notes §4.2), so the lost save is settled by what
       // it holds, not by a person's word as an issuer account is (§4.6 has no read). Hours that
       // differ may also be someone's later change; the event keeps both, for a reviewer to judge.
-      // A lost save checked from the changes list is named by its id there: its support id is
-      // the log's, never one the page could mistake.
-      let attempt = body.attempt;
-      if (body.change) {
-        const found = await lostHoursSave(deps.db, {
-          securityId: params.securityId,
-          saveRoute: SAVE_ROUTE,
-          id: body.change,
-        });
-        if (found === undefined) {
+      // Held like a save, so that two checks of one lost save cannot both settle it.
+      return whileHolding(deps.db, `security-hours:${params.securityId}`, async () => {
+        // A lost save checked from the changes list is named by its id there: its support id and
+        // the hours it asked for are the log's, never ones the page could mistake.
+        let attempt = body.attempt;
+        let wanted = askedText(body.asked);
+        if (body.change) {
+          const found = await lostHoursSave(deps.db, {
+            securityId: params.securityId,
+            saveRoute: SAVE_ROUTE,
+            id: body.change,
+          });
+          if (found === undefined) {
+            throw new HttpError(
+              'not_found',
+              'Not found: no lost save of these hours with that id. Reload the page to see the changes listed now.',
+              { submitted: 'no' },
+            );
+          }
+          attempt = found.attempt ?? undefined;
+          wanted = recordedAsked(found.asked) ?? wanted;
+        }
+        // Settled once: a later check would find hours set since (a save made again, someone's
+        // change) and record a second finding contradicting the first.
+        if (
+          attempt &&
+          (await hoursSaveSettled(deps.db, { securityId: params.securityId, attempt }))
+        ) {
           throw new HttpError(
-            'not_found',
-            'Not found: no lost save of these hours with that id. Reload the page to see the changes listed now.',
+            'conflict',
+            'This lost save was checked already: what was found is in the changes of these hours. Reload the page to see it.',
             { submitted: 'no' },
           );
         }
-        attempt = found ?? undefined;
-      }
-      const securityHours = await getSecurityMarketHours(deps.upstream, params.securityId);
-      const saved = holdsAsked(body.asked, securityHours.days);
-      await audit({
-        action: 'security_hours_attempt_settled',
-        objectType: 'security',
-        objectId: params.securityId,
-        outcome: 'succeeded',
-        details: {
-          settled: saved ? 'saved' : 'not_saved',
-          attempts: attempt ? [attempt] : [],
-          asked: askedText(body.asked),
-          held: Object.fromEntries(weekdays.map((day) => [day, dayText(securityHours.days[day])])),
-        },
+        const securityHours = await getSecurityMarketHours(deps.upstream, params.securityId);
+        const saved = holdsAsked(wanted, securityHours.days);
+        await audit({
+          action: 'security_hours_attempt_settled',
+          objectType: 'security',
+          objectId: params.securityId,
+          outcome: 'succeeded',
+          details: {
+            settled: saved ? 'saved' : 'not_saved',
+            attempts: attempt ? [attempt] : [],
+            asked: wanted,
+            held: Object.fromEntries(
+              weekdays.map((day) => [day, dayText(securityHours.days[day])]),
+            ),
+          },
+        });
+        return { securityHours, saved };
       });
-      return { securityHours, saved };
     },
   }),
   defineRoute({

@@ -189,23 +189,47 @@ export async function securityHoursSettlements(
     .execute();
 }
 
+/** A lost save of a security's hours as its audit event kept it. */
+export interface LostHoursSave {
+  /** Its support id; null when it kept none. */
+  attempt: string | null;
+  /** The hours it asked for, day by day, as the event keeps them (`09:30–16:00 ET`, `closed`). */
+  asked: unknown;
+}
+
 /**
- * The support id of one lost save of a security's hours (`request_outcome_unknown` of the save
- * route `saveRoute`), by its event id as the changes list names it; undefined when event `id` is
- * no such save of this security, null when it kept no support id.
+ * One lost save of a security's hours (`request_outcome_unknown` of the save route `saveRoute`),
+ * by its event id as the changes list names it; undefined when event `id` is no such save of
+ * this security.
  */
 export async function lostHoursSave(
   db: Db,
   q: { securityId: string; saveRoute: string; id: string },
-): Promise<string | null | undefined> {
+): Promise<LostHoursSave | undefined> {
   const row = await db
     .selectFrom('audit_events')
-    .select(['request_id'])
+    .select(['request_id', sql<unknown>`details->'asked'`.as('asked')])
     .where('id', '=', q.id)
     .where('object_type', '=', 'security')
     .where('object_id', '=', q.securityId)
     .where('action', '=', 'request_outcome_unknown')
     .where(sql<string>`details->>'route'`, '=', q.saveRoute)
     .executeTakeFirst();
-  return row ? row.request_id : undefined;
+  return row ? { attempt: row.request_id, asked: row.asked } : undefined;
+}
+
+/** Whether a check of a security's hours has settled the lost save with support id `attempt`. */
+export async function hoursSaveSettled(
+  db: Db,
+  q: { securityId: string; attempt: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select('id')
+    .where('object_type', '=', 'security')
+    .where('object_id', '=', q.securityId)
+    .where('action', '=', 'security_hours_attempt_settled')
+    .where(sql<boolean>`details->'attempts' @> jsonb_build_array(${q.attempt}::text)`)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -93,6 +93,15 @@ export function SaveOutcomeUnknown({
  */
 function CheckResult({ check }: { check: Exclude<Check, { state: 'checking' }> }) {
   const market = useMarketHours().data?.hours;
+  // Settled already, from another page or tab: what was found is in the changes of these hours.
+  if (check.state === 'unread' && isApiClientError(check.error) && check.error.status === 409) {
+    return (
+      <Alert severity="info" role="status" tabIndex={-1} ref={focusOnMount}>
+        <AlertTitle>This save was checked already</AlertTitle>
+        {errorMessage(check.error)}
+      </Alert>
+    );
+  }
   if (check.state === 'unread') {
     return (
       <Alert severity="error" role="alert" tabIndex={-1} ref={focusOnMount}>

@@ -89,8 +89,14 @@ function SecurityHoursEditor({
   };
   /** Checks a lost save, from its warning or from the changes list after a reload. */
   const checkLost = async (asked: WeekHoursInput, lost: LostSave) => {
-    const answer = await checkSecurityHours(securityId, asked, lost);
-    // The check is recorded as a change (and settles the lost save there).
+    // The check is recorded as a change (and settles the lost save there); a check refused as
+    // settled already (409) means the list is behind a check made elsewhere.
+    const answer = await checkSecurityHours(securityId, asked, lost).catch((error: unknown) => {
+      if (isApiClientError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: hoursChangesKey(securityId) });
+      }
+      throw error;
+    });
     void queryClient.invalidateQueries({ queryKey: hoursChangesKey(securityId) });
     // Shown to the person as the hours held now: the next save builds on them, so it is not
     // refused for the person's own lost save.

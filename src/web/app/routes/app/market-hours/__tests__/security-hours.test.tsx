@@ -181,6 +181,30 @@ describe('issuer staff save hours whose answer is lost', () => {
     ]);
   });
 
+  it('check the hours of a save checked already elsewhere: told so, never "we still do not know", and the changes read again', async () => {
+    const { user, alert } = await saveWithLostAnswer();
+    let changesRead = 0;
+    bff.use(
+      http.get('/api/securities/10002/market-hours/changes', () => {
+        changesRead += 1;
+        return HttpResponse.json({ changes: [], olderBefore: null });
+      }),
+    );
+    mockPost(
+      '/api/securities/10002/market-hours/check',
+      errorAnswer(409, {
+        code: 'conflict',
+        message:
+          'This lost save was checked already: what was found is in the changes of these hours. Reload the page to see it.',
+        submitted: 'no',
+      }),
+    );
+    await checkTheHours(user, alert, /^This lost save was checked already/);
+    expect(screen.getByText('This save was checked already')).toBeTruthy();
+    expect(screen.queryByText(/We still do not know/)).toBeNull();
+    await waitFor(() => expect(changesRead).toBeGreaterThan(0), slowRender);
+  });
+
   it('check the hours: told they were saved when the platform holds what was asked', async () => {
     const { user, alert } = await saveWithLostAnswer();
     mockPost(
