@@ -151,9 +151,18 @@ describe('single sign-on (OpenID Connect, code + PKCE)', () => {
       .execute();
     // The demo issuer staff hold their issuer and its securities (demo-users.ts).
     expect(staff.map((l) => l.kind)).toEqual(expect.arrayContaining(['issuer', 'security']));
+    // A session they opened with their password before, as issuer staff.
+    const earlier = await signIn(h.app, 'issuer@demo.test');
     const { authUrl, cookie } = await start();
     const res = await back(await loginAt(authUrl, 'staff-2'), cookie);
     expect(sessionCookie(res)).toBeDefined();
+    // It ends with the old role: it would otherwise act as a reviewer without having proved a
+    // second factor, or for the issuer it no longer acts for.
+    const afterwards = await call(h.app, 'GET', '/api/audit-events', { cookie: earlier });
+    expect(afterwards.statusCode).toBe(401);
+    expect((await call(h.app, 'GET', '/api/session', { cookie: earlier })).json()).toMatchObject({
+      signedIn: false,
+    });
     const changed = await h.db
       .selectFrom('audit_events')
       .selectAll()

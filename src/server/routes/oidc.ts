@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { finishFlow, FLOW_TTL_MS, OidcRefusal, startFlow, type OidcIdentity } from '../lib/oidc';
 import { secondFactorStep } from '../lib/second-factor-step';
-import { createSession, hashToken, revokeSession } from '../store/sessions';
+import { createSession, hashToken, revokeSession, revokeUserSessions } from '../store/sessions';
 import {
   createUser,
   findOidcOf,
@@ -122,12 +122,16 @@ async function matchUser(
   // The provider is the source of truth for roles when it names one.
   // Its links that the new role does not act on go with the old role, as when an admin changes
   // it (routes/admin-users.ts): the provider giving the old role back gives no access back.
+  // The user's other sessions end with the old role, as an admin's change ends them: a session
+  // opened under a role that needs no second factor must not go on under one that does, and
+  // one of a role that loses its links must not keep acting for them.
   const role = identity.role;
   if (role && role !== user.role) {
     const unlinked = linksDroppedBy(user, role);
     await deps.db.transaction().execute(async (tx) => {
       await setRole(tx, userId, role);
       for (const l of unlinked) await unlink(tx, userId, l.kind, l.upstreamId);
+      await revokeUserSessions(tx, userId);
     });
     return { userId, roleChangedFrom: user.role, unlinked };
   }
