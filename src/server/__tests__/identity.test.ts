@@ -922,6 +922,15 @@ describe('passwords in the browser', () => {
       }),
     ]);
     expect(events.map((e) => e.user_id)).not.toContain(adminId);
+    // The audit log page shows whether it replaced one (docs/audit-log.md), never the password.
+    const shown = await call(h.app, 'GET', '/api/audit-events?action=user_password_set', {
+      cookie: fresh,
+    });
+    const listed = (shown.json() as { events: { objectId: string; details: unknown }[] }).events;
+    expect(listed.find((e) => e.objectId === user.id)?.details).toEqual({
+      email: user.email,
+      hadPassword: true,
+    });
   });
 
   it('an investor cannot set another user’s password, and an admin cannot set their own here', async () => {

@@ -30,16 +30,18 @@ type Filters = z.infer<typeof auditQuerySchema>;
  *   investigation needs them.
  * - the email typed in a failed sign-in (no user behind it) is shown to admins only: people
  *   sometimes type their password into the email field.
- * - details never carry personal values: keys that could hold one are dropped for every role,
- *   as a second line behind the routes, which never write them.
+ * - details never carry personal values: keys that could hold one are dropped for every role
+ *   unless their value is a yes or no, as a second line behind the routes, which never write them.
  */
 const SENSITIVE_DETAIL_KEY =
   /value|ssn|social|tax|ein|dob|birth|account_?number|routing|password|secret|token|key/i;
 
 function safeDetails(details: unknown): Record<string, unknown> | null {
   if (!details || typeof details !== 'object' || Array.isArray(details)) return null;
+  // A yes or no holds no personal value: `hadPassword` of user_password_set, `password` (whether
+  // one was set) of user_created are shown as docs/audit-log.md says.
   const kept = Object.entries(details as Record<string, unknown>).filter(
-    ([key]) => !SENSITIVE_DETAIL_KEY.test(key),
+    ([key, value]) => typeof value === 'boolean' || !SENSITIVE_DETAIL_KEY.test(key),
   );
   return kept.length ? Object.fromEntries(kept) : null;
 }
