@@ -21,9 +21,10 @@ function purchasedAtUtc(value: string | null): string | null {
  * exports write it), the shares as the platform gave them. The status is in the page's words (My investments' too), so a sheet can total the paid trades.
  * A part the platform sent that could not be read is an empty cell, and `not_read` says which and
  * what it is left out of, as the page does: a sheet would otherwise count an empty amount as zero
- * and nothing would say why.
+ * and nothing would say why. Each of the `notRead` trades that could not be read at all has a row
+ * of its own, empty but for that note.
  */
-export function purchasesCsv(purchases: readonly PurchaseRow[]): string {
+export function purchasesCsv(purchases: readonly PurchaseRow[], notRead = 0): string {
   return toCsv(
     [
       'trade_id',
@@ -35,18 +36,30 @@ export function purchasesCsv(purchases: readonly PurchaseRow[]): string {
       'purchased_at_utc',
       'not_read',
     ],
-    purchases.map((p) => [
-      p.tradeId,
-      p.accountId,
-      p.accountName,
-      csvDollars(p.amount),
-      p.shares,
-      p.statusText,
-      purchasedAtUtc(p.purchasedAt),
-      unreadablePartsNote(p),
-    ]),
+    purchases
+      .map((p) => [
+        p.tradeId,
+        p.accountId,
+        p.accountName,
+        csvDollars(p.amount),
+        p.shares,
+        p.statusText,
+        purchasedAtUtc(p.purchasedAt),
+        unreadablePartsNote(p),
+      ])
+      .concat(
+        Array.from({ length: notRead }, () => [null, null, null, null, null, null, null, NOT_READ]),
+      ),
   );
 }
+
+/**
+ * The row of a trade the platform sent that could not be read at all (the reply's
+ * skippedRecords: it has no trade id, §2.3), so a sheet's total is never short unsaid. Its status
+ * could not be read either: it is written whatever the page's filters, and says so.
+ */
+const NOT_READ =
+  'The platform sent a trade of this offering in a form the portal could not read: none of its details are shown, it is in none of the figures, and it may or may not match the filters.';
 
 /** What narrows the trades exported: the page's status filter and its investor search. */
 export interface PurchasesFilter {
@@ -82,9 +95,12 @@ export function purchasesFileName(offeringId: string, filter?: PurchasesFilter):
 export function downloadPurchasesCsv(
   offeringId: string,
   purchases: readonly PurchaseRow[],
+  notRead: number,
   filter?: PurchasesFilter,
 ) {
   // A byte-order mark so spreadsheet programs read the names as UTF-8.
-  const blob = new Blob(['\uFEFF', purchasesCsv(purchases)], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob(['\uFEFF', purchasesCsv(purchases, notRead)], {
+    type: 'text/csv;charset=utf-8',
+  });
   saveBlob(blob, purchasesFileName(offeringId, filter));
 }

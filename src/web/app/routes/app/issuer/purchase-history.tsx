@@ -205,6 +205,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
               downloadPurchasesCsv(
                 history.offeringId,
                 shown,
+                data.skippedRecords ?? 0,
                 filtered ? { status: place.status, search } : undefined,
               )
             }

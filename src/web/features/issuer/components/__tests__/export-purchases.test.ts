@@ -49,6 +49,19 @@ describe('the purchase-history CSV an issuer downloads', () => {
     expect(amounts).toEqual(['amount_usd', '2270.00', '50.50', '10.125']);
   });
 
+  it('writes a row for each trade the platform sent that could not be read, so no sheet is short unsaid', () => {
+    const lines = purchasesCsv([purchase()], 2).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/^302952,/);
+    for (const line of lines.slice(2)) {
+      expect(line).toMatch(
+        /^,,,,,,,"The platform sent a trade of this offering in a form the portal could not read: none of its details are shown, it is in none of the figures, and it may or may not match the filters\."$/,
+      );
+    }
+    // None when every trade was read.
+    expect(purchasesCsv([purchase()]).trim().split(/\r?\n/)).toHaveLength(2);
+  });
+
   it('never leaves an amount it could not read as a bare empty cell: the row says why', () => {
     const [header, row] = purchasesCsv([purchase({ amount: null, unreadable: ['amount'] })])
       .trim()

@@ -11,6 +11,7 @@ import type {
 import type { Purchase } from '../../../../../../contract/purchase-history';
 import { AppProvider } from '../../../../provider';
 import { bff, startMockBff } from '../../../../../testing/mock-bff';
+import { catchDownloads } from '../../../../../testing/downloads';
 import { raiseInProgress } from '../../../../../testing/offering';
 import { sessionOf } from '../../../../../testing/session';
 import { withTimeZones } from '../../../../../testing/time-zones';
@@ -19,6 +20,7 @@ import PurchaseHistoryRoute from '../purchase-history';
 
 startMockBff();
 afterEach(cleanup);
+const downloads = catchDownloads();
 
 const purchase = (n: number, accountId: string, accountName: string): Purchase => ({
   tradeId: String(1000 + n),
@@ -154,6 +156,29 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
     expect(mismatch.textContent).toContain(
       'Amount of every trade, paid or not: reported $400.00, trades add up to $300.00',
     );
+  });
+
+  it('exports the trade it could not read as a row saying so: the sheet is not short unsaid', async () => {
+    const files: Blob[] = [];
+    // After catchDownloads' own stand-in (its beforeEach), which its afterEach puts back.
+    URL.createObjectURL = (file: Blob | MediaSource) => {
+      files.push(file as Blob);
+      return 'blob:portal-test';
+    };
+    renderPage({ ...answer, skippedRecords: 1 });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(downloads).toEqual(['purchase-history-5201.csv']);
+    // jsdom's Blob has no text(): read as a browser reads a file.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(files[0]);
+    });
+    const lines = text.trim().split(/\r?\n/);
+    // The header, the three trades read, and the one not read.
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toMatch(/^,,,,,,,"The platform sent a trade of this offering in a form/);
   });
 
   it('reads no such words when every trade could be read', async () => {
