@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { auditPageSchema } from '../../contract/audit';
 import { link as storeLink } from '../store/users';
 import { call, callSandbox, clearFaults, sandboxCalls, signIn, useHarness } from './harness';
@@ -371,6 +372,60 @@ describe('linking an account', () => {
     expect(unlinked.statusCode).toBe(200);
     expect(unlinked.json().accountIds).toEqual([]);
     expect(await storedLinks()).toEqual([]);
+  });
+
+  it('removing issuer staff’s last issuer removes their securities too, each audited, and their session loses them at once', async () => {
+    expect((await addLink({ kind: 'issuer', upstreamId: issuerOfKnownSecurity })).statusCode).toBe(
+      200,
+    );
+    expect((await addLink({ kind: 'security', upstreamId: knownSecurity })).statusCode).toBe(200);
+    const staff = await signIn(h.app, `links-${counter}@example.test`, 'linked-password-2026');
+    const hoursChanges = `/api/securities/${knownSecurity}/market-hours/changes`;
+    expect((await call(h.app, 'GET', hoursChanges, { cookie: staff })).statusCode).toBe(200);
+
+    const res = await call(
+      h.app,
+      'DELETE',
+      `/api/admin/users/${userId}/links/issuer/${issuerOfKnownSecurity}`,
+      { cookie: admin },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ issuerIds: [], securityIds: [] });
+    expect(await storedLinks()).toEqual([]);
+    expect((await call(h.app, 'GET', hoursChanges, { cookie: staff })).statusCode).toBe(403);
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select(['object_type', 'details'])
+      .where('action', '=', 'user_unlinked')
+      .where(sql<string>`details->>'userId'`, '=', userId)
+      .orderBy('id')
+      .execute();
+    expect(events).toHaveLength(2);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ object_type: 'issuer' }),
+        {
+          object_type: 'security',
+          details: expect.objectContaining({ userId, withLastIssuer: issuerOfKnownSecurity }),
+        },
+      ]),
+    );
+  });
+
+  it('removing one of two issuers leaves the securities, which the platform names no issuer of', async () => {
+    const other = h.manifest.issuers.find((i) => i.issuerId !== issuerOfKnownSecurity)!.issuerId;
+    expect((await addLink({ kind: 'issuer', upstreamId: issuerOfKnownSecurity })).statusCode).toBe(
+      200,
+    );
+    expect((await addLink({ kind: 'issuer', upstreamId: other })).statusCode).toBe(200);
+    expect((await addLink({ kind: 'security', upstreamId: knownSecurity })).statusCode).toBe(200);
+    const res = await call(h.app, 'DELETE', `/api/admin/users/${userId}/links/issuer/${other}`, {
+      cookie: admin,
+    });
+    expect(res.json()).toMatchObject({
+      issuerIds: [issuerOfKnownSecurity],
+      securityIds: [knownSecurity],
+    });
   });
 
   it('removing a link the user does not have is refused, and the log says nobody unlinked it', async () => {

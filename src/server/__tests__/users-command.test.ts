@@ -431,6 +431,26 @@ describe('other changes from the command line', () => {
     expect(await linksOf(email)).toEqual([]);
   });
 
+  it('unlinking issuer staff’s last issuer unlinks their securities too, each audited', async () => {
+    const email = await newUser('issuer_staff');
+    await run(['link', '--email', email, '--issuer', '9001', '--unchecked']);
+    await run(['link', '--email', email, '--security', '9101', '--unchecked']);
+    await run(['unlink', '--email', email, '--issuer', '9001']);
+    expect(await linksOf(email)).toEqual([]);
+    const security = await h.db
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('action', '=', 'user_unlinked')
+      .where('object_type', '=', 'security')
+      .where('object_id', '=', '9101')
+      .executeTakeFirstOrThrow();
+    expect(security.details).toMatchObject({
+      email,
+      withLastIssuer: '9001',
+      by: 'command_line',
+    });
+  });
+
   it('refuses to unlink what the user does not have, and audits no unlinking', async () => {
     const email = await newUser();
     const before = await h.db

@@ -34,6 +34,7 @@ import {
   setDisabled,
   setPasswordHash,
   unlink,
+  unlinkSecuritiesOfNoIssuer,
 } from '../store/users';
 
 export const usersCommandUsage = `Commands:
@@ -276,6 +277,23 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
           throw new UsersCommandError(
             `${user.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
           );
+        } else if (kind === 'issuer') {
+          // Their last issuer gone, their securities go with it, as on the Users page.
+          for (const securityId of await unlinkSecuritiesOfNoIssuer(tx, user.id)) {
+            await recordAudit(tx, {
+              action: 'user_unlinked',
+              objectType: 'security',
+              objectId: securityId,
+              outcome: 'succeeded',
+              details: {
+                userId: user.id,
+                email: user.email,
+                withLastIssuer: upstreamId,
+                by: 'command_line',
+                operator: ctx.operator,
+              },
+            });
+          }
         }
         return {
           result: undefined,

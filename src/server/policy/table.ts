@@ -549,7 +549,7 @@ export const policyTable: Record<string, RoutePolicy> = {
     roles: ['admin'],
     objects: [],
     stepUp: 'always',
-    note: 'Removes a link to an upstream id; one the user does not have is refused with a 404 and not audited as unlinked.',
+    note: 'Removes a link to an upstream id; one the user does not have is refused with a 404 and not audited as unlinked. Removing issuer staff’s last issuer removes their securities with it (each audited, withLastIssuer): no security can be theirs then.',
   },
   'PUT /api/admin/users/:userId/password': {
     roles: ['admin'],

@@ -35,7 +35,9 @@ import { revokeUserSessions } from '../store/sessions';
 import {
   createUser,
   findUserIdByEmail,
+  findUserRecord,
   findUsers,
+  unlinkSecuritiesOfNoIssuer,
   hashPassword,
   link,
   listUsersWithDetails,
@@ -416,17 +418,35 @@ export const adminUserRoutes = [
     params: linkParamsSchema,
     response: adminUserSchema,
     afterChange: SEE_THE_USER_AGAIN,
-    handler: ({ params, deps, audit, user, request, changeMade }) =>
-      changeLink(
+    handler: ({ params, deps, audit, user, request, changeMade }) => {
+      const record = (tx: Db, event: UserEvent) =>
+        recordAudit(tx, attributed(event, user, request));
+      return changeLink(
         deps,
         audit,
-        (tx, event) => recordAudit(tx, attributed(event, user, request)),
+        record,
         'user_unlinked',
         params.userId,
         params,
-        unlink,
+        async (tx, userId, kind, upstreamId) => {
+          if (!(await unlink(tx, userId, kind, upstreamId))) return false;
+          if (kind !== 'issuer') return true;
+          // Their last issuer gone, their securities go with it, each audited.
+          const email = (await findUserRecord(tx, userId))?.email;
+          for (const securityId of await unlinkSecuritiesOfNoIssuer(tx, userId)) {
+            await record(tx, {
+              action: 'user_unlinked',
+              objectType: 'security',
+              objectId: securityId,
+              outcome: 'succeeded',
+              details: { userId, email, withLastIssuer: upstreamId },
+            });
+          }
+          return true;
+        },
         changeMade,
-      ),
+      );
+    },
   }),
 
   otherUserChange({

@@ -204,6 +204,23 @@ export async function unlink(
   return numDeletedRows > 0n;
 }
 
+/**
+ * Issuer staff set the trading hours of their own issuers' securities only (lib/link-checks.ts).
+ * The platform names no issuer of a security, so which securities were an unlinked issuer's
+ * cannot be told while the user acts for others: those stay, for the admin to judge. With no
+ * issuer left, no security can be theirs: every security link is removed. Answers the ids removed.
+ */
+export async function unlinkSecuritiesOfNoIssuer(db: Db, userId: string): Promise<string[]> {
+  const { issuerIds, securityIds } = await getLinks(db, userId);
+  if (issuerIds.length > 0 || securityIds.length === 0) return [];
+  await db
+    .deleteFrom('user_links')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'security')
+    .execute();
+  return securityIds;
+}
+
 export async function listUsers(db: Db) {
   return db
     .selectFrom('users')

@@ -124,6 +124,20 @@ function linksOf(user: AdminUser) {
   ];
 }
 
+/**
+ * What an unlink did, said once it is done. The BFF removes issuer staff's securities with their
+ * last issuer (no security can be theirs then, docs/bff-api.md): named, as a role change names
+ * the links it removes.
+ */
+function unlinkedWords(user: AdminUser, l: ReturnType<typeof linksOf>[number]): string {
+  const { issuerIds, securityIds } = user;
+  if (l.kind !== 'issuer' || issuerIds.length !== 1 || securityIds.length === 0) {
+    return 'Link removed.';
+  }
+  const these = securityIds.length === 1 ? 'security' : 'securities';
+  return `Link removed, and with this last issuer the ${these} ${securityIds.join(', ')}: issuer staff set the trading hours of their own issuers' securities only.`;
+}
+
 /** The names of a user's links, by `kind:id`; a link without one is shown by its id alone. */
 type LinkNames = Map<string, string>;
 
@@ -635,7 +649,7 @@ function ManageUser({
                       disabled={change.isPending}
                       aria-label={`Unlink ${linkLabels[l.kind]} ${l.upstreamId}`}
                       onClick={() =>
-                        apply({ kind: 'unlink', userId: user.id, link: l }, 'Link removed.')
+                        apply({ kind: 'unlink', userId: user.id, link: l }, unlinkedWords(user, l))
                       }
                     >
                       Unlink

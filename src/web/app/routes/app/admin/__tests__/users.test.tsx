@@ -1015,6 +1015,25 @@ describe('an admin manages users', () => {
     expect(sent.map((r) => r.body)).toEqual([{ kind: 'issuer', upstreamId: '1101' }]);
   });
 
+  it('unlinking issuer staff’s last issuer says which securities went with it', async () => {
+    const staff = { ...ada, role: 'issuer_staff' as const, issuerIds: ['1101'] };
+    listUsers({ ...staff, securityIds: ['10001', '10002'] });
+    mockRoute(
+      'delete',
+      `/api/admin/users/${ada.id}/links/issuer/1101`,
+      okAnswer({ ...staff, issuerIds: [], securityIds: [] }, 200),
+    );
+    // The names of the securities, which the dialog reads beside their ids.
+    bff.use(http.get('/api/securities', () => HttpResponse.json({ securities: [] })));
+    const dialog = await openLinkForm();
+    fireEvent.click(dialog.getByRole('button', { name: 'Unlink Issuer 1101' }));
+    expect(
+      await dialog.findByText(
+        "Link removed, and with this last issuer the securities 10001, 10002: issuer staff set the trading hours of their own issuers' securities only.",
+      ),
+    ).toBeTruthy();
+  });
+
   it('a link made before the rule, of a kind the role does not use, says so next to its Unlink', async () => {
     listUsers({ ...ada, accountIds: ['A1234567'], issuerIds: ['1234'] });
     const dialog = await openLinkForm();
