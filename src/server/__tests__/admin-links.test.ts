@@ -2,7 +2,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { auditPageSchema } from '../../contract/audit';
 import { link as storeLink } from '../store/users';
-import { call, callSandbox, clearFaults, sandboxCalls, signIn, useHarness } from './harness';
+import {
+  call,
+  callSandbox,
+  clearFaults,
+  sandboxCalls,
+  sandboxCallsOf,
+  signIn,
+  useHarness,
+} from './harness';
 
 /**
  * An admin links a user to an upstream id only when the platform holds it: an account through
@@ -85,6 +93,27 @@ describe('linking a security', () => {
       fields: [{ field: 'upstreamId', message: 'No security 99999 exists on the platform' }],
     });
     expect(await storedLinks()).toEqual([]);
+  });
+
+  it('refuses a link the user has already, on upstreamId, without asking the platform or auditing a second link', async () => {
+    expect((await addLink({ kind: 'issuer', upstreamId: issuerOfKnownSecurity })).statusCode).toBe(
+      200,
+    );
+    expect((await addLink({ kind: 'security', upstreamId: knownSecurity })).statusCode).toBe(200);
+    const asked = await sandboxCallsOf(h.sandboxUrl, 'getSecurityMarketHours');
+    const again = await addLink({ kind: 'security', upstreamId: knownSecurity });
+    expect(again.statusCode).toBe(409);
+    const message = `links-${counter}@example.test is linked to security ${knownSecurity} already. Nothing was changed.`;
+    expect(again.json().error).toMatchObject({
+      message,
+      submitted: 'no',
+      fields: [{ field: 'upstreamId', message }],
+    });
+    expect(await sandboxCallsOf(h.sandboxUrl, 'getSecurityMarketHours')).toBe(asked);
+    const ofThisUser = (await linkedAudit(knownSecurity)).filter(
+      (e) => (e.details as { userId?: string }).userId === userId,
+    );
+    expect(ofThisUser).toHaveLength(1);
   });
 
   it('links a security the platform knows', async () => {

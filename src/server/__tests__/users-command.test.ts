@@ -451,6 +451,21 @@ describe('other changes from the command line', () => {
     });
   });
 
+  it('refuses a link the user has already, and audits no second link', async () => {
+    const email = await newUser();
+    await run(['link', '--email', email, '--account', 'A19', '--unchecked']);
+    await expect(run(['link', '--email', email, '--account', 'A19', '--unchecked'])).rejects.toThrow(
+      `${email} is linked to account A19 already. Nothing was changed.`,
+    );
+    const linked = await h.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('action', '=', 'user_linked')
+      .where('object_id', '=', 'A19')
+      .execute();
+    expect(linked).toHaveLength(1);
+  });
+
   it('refuses to unlink what the user does not have, and audits no unlinking', async () => {
     const email = await newUser();
     const before = await h.db

@@ -271,8 +271,14 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
         };
       }
       await audited(async (tx) => {
-        if (command === 'link') await link(tx, user.id, kind, upstreamId);
-        else if (!(await unlink(tx, user.id, kind, upstreamId))) {
+        if (command === 'link') {
+          // A second "linked" event would tell a reader of the log it was made again.
+          if (!(await link(tx, user.id, kind, upstreamId))) {
+            throw new UsersCommandError(
+              `${user.email} is linked to ${kind} ${upstreamId} already. Nothing was changed.`,
+            );
+          }
+        } else if (!(await unlink(tx, user.id, kind, upstreamId))) {
           // Nothing removed: no "unlinked" event, which would say the user had held this id.
           throw new UsersCommandError(
             `${user.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,

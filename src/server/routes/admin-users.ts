@@ -86,6 +86,14 @@ async function target(deps: Deps, userId: string): Promise<UserRow> {
  * could not answer the check): an attempt to give someone another party's records is worth
  * finding in the log even when nothing was linked.
  */
+const alreadyLinked = (email: string, kind: LinkKind, upstreamId: string) => {
+  const message = `${email} is linked to ${kind} ${upstreamId} already. Nothing was changed.`;
+  return new HttpError('conflict', message, {
+    submitted: 'no',
+    fields: [{ field: 'upstreamId', message }],
+  });
+};
+
 async function changeLink(
   deps: Deps,
   audit: RouteContext<unknown, unknown, unknown>['audit'],
@@ -100,6 +108,11 @@ async function changeLink(
   check?: (before: UserRow) => Promise<Record<string, unknown>>,
 ): Promise<AdminUser> {
   const before = await target(deps, userId);
+  // A link the user has already: nothing to ask the platform, and a second "linked" event would
+  // tell a reader of the log it was made again.
+  if (action === 'user_linked' && before.links[`${kind}Ids`].includes(upstreamId)) {
+    throw alreadyLinked(before.email, kind, upstreamId);
+  }
   let checked: Record<string, unknown>;
   try {
     checked = (await check?.(before)) ?? {};
@@ -118,6 +131,8 @@ async function changeLink(
   // The link and its audit event are one transaction: a link never changes unaudited.
   await deps.db.transaction().execute(async (tx) => {
     if ((await change(tx, userId, kind, upstreamId)) === false) {
+      // Linked meanwhile by another admin: as above.
+      if (action === 'user_linked') throw alreadyLinked(before.email, kind, upstreamId);
       // Nothing was removed (never linked, or removed meanwhile by another admin): an
       // "unlinked" event would tell a reader of the log that the user had held this id.
       throw new HttpError(

@@ -180,12 +180,19 @@ export async function linkedSecurityIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.upstream_id);
 }
 
-export async function link(db: Db, userId: string, kind: LinkKind, upstreamId: string) {
-  await db
+/** Adds one link; answers whether it is new (false: the user had it already). */
+export async function link(
+  db: Db,
+  userId: string,
+  kind: LinkKind,
+  upstreamId: string,
+): Promise<boolean> {
+  const [result] = await db
     .insertInto('user_links')
     .values({ user_id: userId, kind, upstream_id: upstreamId })
     .onConflict((oc) => oc.doNothing())
     .execute();
+  return (result?.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
 /** Removes one link; answers whether the user had it. */
