@@ -165,7 +165,8 @@ countedStep(
 // The integration tests whose subject lives in the store, again against a PostgreSQL server:
 // sessions, their cache and the auth epoch's listener, second factors and single sign-on, the
 // money register and idempotency (with the crash test), audit and saved records, rate-limit
-// counters shared by two instances, a store outage, and filters fuzzed into store queries. The
+// counters shared by two instances, a store outage, filters fuzzed into store queries, and two
+// removals of second factors at once. The
 // tests of HTTP edges, policy and upstream faults do not depend on the dialect and run once,
 // on PGlite, above.
 const POSTGRES_SUITE = [
@@ -185,7 +186,10 @@ const POSTGRES_SUITE = [
   'store-outage',
   'workspaces-compliance',
   'workspaces-issuer',
-].map((name) => `src/server/__tests__/${name}.test.ts`);
+]
+  .map((name) => `src/server/__tests__/${name}.test.ts`)
+  // Two removals of second factors at once: their row lock (SELECT … FOR UPDATE) on each dialect.
+  .concat(['src/server/store/second-factors.test.ts']);
 const pg = spawnSync('bash', ['scripts/postgres.sh', 'start'], { encoding: 'utf8' });
 if (pg.status === 0) {
   const url = pg.stdout.trim().split('\n').pop();

@@ -32,7 +32,7 @@ import {
   newTotpSecret,
   recordPasskeyUse,
   remainingRecoveryCodes,
-  removeFactor,
+  removeFactorKeepingOne,
   totpFor,
   totpStep,
   useRecoveryCode,
@@ -528,18 +528,22 @@ export const secondFactorRoutes = [
     async handler(ctx) {
       const { user } = live(ctx);
       const { factorId } = ctx.params as z.infer<typeof factorParamsSchema>;
-      const factors = await listFactors(ctx.deps.db, user.id);
-      if (!factors.some((f) => f.id === factorId)) {
+      const removed = await removeFactorKeepingOne(
+        ctx.deps.db,
+        user.id,
+        factorId,
+        ctx.deps.config.identity.mfaRequiredRoles.includes(user.role),
+      );
+      if (removed === 'not_found') {
         throw new HttpError('not_found', 'You have no such second factor.');
       }
-      if (factors.length === 1 && ctx.deps.config.identity.mfaRequiredRoles.includes(user.role)) {
+      if (removed === 'last') {
         throw new HttpError(
           'conflict',
           'Your role needs a second factor: add another one before removing this one.',
           { submitted: 'no' },
         );
       }
-      await removeFactor(ctx.deps.db, user.id, factorId);
       ctx.changeMade();
       await ctx.audit({
         action: 'second_factor_removed',

@@ -180,7 +180,7 @@ export async function verifyTotp(
   return false;
 }
 
-export async function removeFactor(db: Db, userId: string, factorId: string): Promise<boolean> {
+async function removeFactor(db: Db, userId: string, factorId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('second_factors')
     .where('id', '=', factorId)
@@ -191,6 +191,28 @@ export async function removeFactor(db: Db, userId: string, factorId: string): Pr
     await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   }
   return removed;
+}
+
+/**
+ * Removes one of a user's factors unless it is their last and `keepOne` says they must have one
+ * (their role needs a second factor). The count and the removal are one transaction holding the
+ * user's row: two removals sent together, each of another factor, are taken one after the other,
+ * so the second sees the first's effect instead of both passing the count and leaving none.
+ */
+export async function removeFactorKeepingOne(
+  db: Db,
+  userId: string,
+  factorId: string,
+  keepOne: boolean,
+): Promise<'removed' | 'not_found' | 'last'> {
+  return db.transaction().execute(async (tx) => {
+    await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    const factors = await listFactors(tx, userId);
+    if (!factors.some((f) => f.id === factorId)) return 'not_found';
+    if (keepOne && factors.length === 1) return 'last';
+    await removeFactor(tx, userId, factorId);
+    return 'removed';
+  });
 }
 
 /** Admin reset: every factor and recovery code of the user goes. */
