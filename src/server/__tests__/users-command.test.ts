@@ -454,9 +454,9 @@ describe('other changes from the command line', () => {
   it('refuses a link the user has already, and audits no second link', async () => {
     const email = await newUser();
     await run(['link', '--email', email, '--account', 'A19', '--unchecked']);
-    await expect(run(['link', '--email', email, '--account', 'A19', '--unchecked'])).rejects.toThrow(
-      `${email} is linked to account A19 already. Nothing was changed.`,
-    );
+    await expect(
+      run(['link', '--email', email, '--account', 'A19', '--unchecked']),
+    ).rejects.toThrow(`${email} is linked to account A19 already. Nothing was changed.`);
     const linked = await h.db
       .selectFrom('audit_events')
       .select('id')
