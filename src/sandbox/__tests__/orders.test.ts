@@ -48,11 +48,12 @@ describe('§4.1 getOrdersForADay', () => {
     const r = await env.client.op('getOrdersForADay', {});
     expect(r.status).toBe(200);
     expect(r.body.statusCode).toBe('106');
-    expect(r.body['Error(s)']).toContain('date&nbsp;&nbsp; : Missing');
+    // real-world notes §5, §6: the "&" of the entities arrives as `u0026`, its escape's
+    // backslash lost, as the live samples read it once parsed.
+    expect(r.body['Error(s)']).toContain('dateu0026nbsp;u0026nbsp; : Missing');
     expect(r.body['Error(s)']).toContain('limitStart');
     expect(r.body['Error(s)']).toContain('limitEnd');
-    // real-world notes §6: the raw text writes "&" as \u0026 inside the HTML-ish message.
-    expect(r.text).toContain('\\u0026nbsp;');
+    expect(r.text).not.toContain('&');
   });
 
   it('§4.1: date must be MM-DD-YYYY and limits integers', async () => {

@@ -34,8 +34,10 @@ function send(
   body: Record<string, unknown>,
 ): FastifyReply {
   let text = JSON.stringify(body);
-  // The 106 texts carry &nbsp; entities; the upstream writes "&" as \u0026 (real-world notes §6).
-  if (body.statusCode === '106') text = text.replace(/&/g, '\\u0026');
+  // The 106 texts carry &nbsp; entities whose "&" live traffic delivers as `u0026`, the backslash
+  // of a \u0026 escape lost: the parsed text reads `dateu0026nbsp;` (real-world notes §5, §6;
+  // samples deleteTrade__kvl-106-*), which the portal's client must clean.
+  if (body.statusCode === '106') text = text.replace(/&/g, 'u0026');
   return reply
     .code(httpStatus)
     .header('content-type', 'application/json; charset=utf-8')
