@@ -374,8 +374,17 @@ describe('createIssuer, createOffering (§4.16) and §4.6 createIssuerAccount', 
       expect(r.body.statusCode, JSON.stringify(extra)).toBe('106');
     }
     expect(
-      (await env.client.op('createIssuerAccount', { ...issuerAccount, issuerId: '999' })).body
-        .statusCode,
+      (
+        await env.client.op(
+          'createIssuerAccount',
+          { ...issuerAccount, issuerId: '999' },
+          { method: 'PUT' },
+        )
+      ).body.statusCode,
     ).toBe('136');
+    // §4.6 names PUT: another method is refused, nothing created.
+    const posted = await env.client.op('createIssuerAccount', issuerAccount);
+    expect(posted.status).toBe(405);
+    expect(posted.body.statusCode).toBe('405');
   });
 });

@@ -46,6 +46,8 @@ export const getAccount: Operation = {
 
 export const searchAccount: Operation = {
   name: 'searchAccount',
+  // The method its heading names (§4.11); another is refused, 405.
+  methods: ['POST'],
   handle({ params }, ctx) {
     const keyword = params.required('searchKeyword');
     params.assertValid();
@@ -62,6 +64,8 @@ export const searchAccount: Operation = {
 
 export const searchEntity: Operation = {
   name: 'searchEntity',
+  // The method its heading names (§4.12); another is refused, 405.
+  methods: ['POST'],
   handle({ params }, ctx) {
     const keyword = params.required('searchKeyword');
     params.assertValid();

@@ -38,6 +38,8 @@ const SUPPLEMENT_TEXT_FIELDS = [
 
 export const addCustodyAccountSupplement: Operation = {
   name: 'addCustodyAccountSupplement',
+  // The method its heading names (§4.7); another is refused, 405.
+  methods: ['POST'],
   handle({ params, now }, ctx) {
     const accountId = params.required('accountId');
     const maritalStatus = params.required('maritalStatus');

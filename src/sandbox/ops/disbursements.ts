@@ -25,6 +25,8 @@ const WIRE_RULES = {
 
 export const createCustodyFundDisbursement: Operation = {
   name: 'createCustodyFundDisbursement',
+  // The method its heading names (§4.5); another is refused, 405.
+  methods: ['POST'],
   aliases: ['updateCustodyFundsDisbursement'],
   scope: SCOPES.disbursementWrite,
   handle({ params, now }, ctx) {

@@ -28,6 +28,8 @@ const newestFirst = (a: FundMove, b: FundMove) =>
 
 export const getCustodyFundMoves: Operation = {
   name: 'getCustodyFundMoves',
+  // The method its heading names (§4.3); another is refused, 405.
+  methods: ['POST'],
   aliases: ['getCustodyFundMoveHistory'],
   handle({ params }, ctx) {
     const accountId = params.get('accountId');

@@ -39,6 +39,8 @@ export const createIssuer: Operation = {
 /** Optional fields of §4.6 with their rules; request spells addressline1, the record addressLine1. */
 export const createIssuerAccount: Operation = {
   name: 'createIssuerAccount',
+  // The method its heading names (§4.6); another is refused, 405.
+  methods: ['PUT'],
   handle({ params, now }, ctx) {
     const { issuerId, companyName, companyState, createdIpAddress, issuingCountry } =
       params.requiredAll(

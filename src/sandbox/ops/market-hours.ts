@@ -54,6 +54,8 @@ export const getSecurityMarketHours: Operation = {
 
 export const updateSecurityMarketHours: Operation = {
   name: 'updateSecurityMarketHours',
+  // The method its heading names (§4.14: labelled GET, invoked with POST); another is refused, 405.
+  methods: ['GET', 'POST'],
   handle({ params }, ctx) {
     const hours = ctx.store.state.securityHours;
     const securityId = requireSecurity(params, hours);

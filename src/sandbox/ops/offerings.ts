@@ -108,6 +108,8 @@ export const listOfferings: Operation = {
 
 export const getOfferingPurchaseHistory: Operation = {
   name: 'getOfferingPurchaseHistory',
+  // The method its heading names (§4.9); another is refused, 405.
+  methods: ['POST'],
   handle({ params }, ctx) {
     const offeringId = params.required('offeringId');
     params.check('offeringId', offeringId, isInteger, 'Numeric values only');
