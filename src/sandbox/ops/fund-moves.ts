@@ -64,6 +64,10 @@ export const getCustodyFundMove: Operation = {
   handle({ params }, ctx) {
     const referenceNumber = params.required('referenceNumber');
     params.assertValid();
+    // §4.4 leaves the effect of accountId unstated; live traffic answers a reference of another
+    // account "reference number not found for account" (getCustodyFundMove__kvl-1404-reference-
+    // number-does-not-exist), so it narrows the read here too. The portal checks whose the move
+    // is all the same.
     const accountId = params.get('accountId');
     if (accountId !== undefined) requireCustodyAccountId(ctx, accountId, 'custodyTransaction');
     if (!REFERENCE_NUMBER.test(referenceNumber))
