@@ -171,6 +171,29 @@ export interface CallOptions {
 }
 
 /**
+ * A store of a test file's own, opened before its tests and destroyed after: on PostgreSQL with
+ * TEST_DATABASE_URL (scripts/postgres.sh start), else on embedded PGlite. Read `.db` in a test.
+ */
+export function useTestStore(): { readonly db: Db } {
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = await openStore({ databaseUrl: testDb?.url, dataDir: null });
+  }, 60_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await testDb?.drop();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error('the test store is opened in beforeAll: read it in a test');
+      return db;
+    },
+  };
+}
+
+/**
  * With TEST_DATABASE_URL (a PostgreSQL server; `scripts/postgres.sh start`), every harness gets a
  * database of its own, so the suite runs against PostgreSQL as well as against embedded PGlite.
  */

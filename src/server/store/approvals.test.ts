@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../__tests__/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestStore } from '../__tests__/harness';
 import { decide, getApproval, holdForApproval, listApprovals } from './approvals';
-import { openStore, type Db } from './db';
+import type { Db } from './db';
 import { migrations } from './migrations';
 
 /** On PostgreSQL with TEST_DATABASE_URL (scripts/postgres.sh start), else on embedded PGlite. */
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+const store = useTestStore();
 let db: Db;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = await openStore({ databaseUrl: testDb?.url, dataDir: null });
-}, 60_000);
-afterAll(async () => {
-  await db?.destroy();
-  await testDb?.drop();
+beforeAll(() => {
+  db = store.db;
 });
 
 const maker = { id: 'u-maker', email: 'investor@demo.test' };

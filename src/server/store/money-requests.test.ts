@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_REFUSED_OUTCOME_UNKNOWN, waitingOutcomes } from '../../contract/money-requests';
-import { createTestDatabase } from '../__tests__/harness';
-import { openStore, type Db } from './db';
+import { useTestStore } from '../__tests__/harness';
+import type { Db } from './db';
 import { migrations } from './migrations';
 import {
   admitUnlessStanding,
@@ -12,15 +12,10 @@ import {
 } from './money-requests';
 
 /** On PostgreSQL with TEST_DATABASE_URL (scripts/postgres.sh start), else on embedded PGlite. */
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+const store = useTestStore();
 let db: Db;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = await openStore({ databaseUrl: testDb?.url, dataDir: null });
-}, 60_000);
-afterAll(async () => {
-  await db?.destroy();
-  await testDb?.drop();
+beforeAll(() => {
+  db = store.db;
 });
 
 let keys = 0;

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../__tests__/harness';
-import { openStore, type Db } from './db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestStore } from '../__tests__/harness';
+import type { Db } from './db';
 import { listFactors, removeFactorKeepingOne } from './second-factors';
 import { createUser } from './users';
 
 /** On PostgreSQL with TEST_DATABASE_URL (scripts/postgres.sh start), else on embedded PGlite. */
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+const store = useTestStore();
 let db: Db;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = await openStore({ databaseUrl: testDb?.url, dataDir: null });
-}, 60_000);
-afterAll(async () => {
-  await db?.destroy();
-  await testDb?.drop();
+beforeAll(() => {
+  db = store.db;
 });
 
 /** A reviewer with two authenticator apps (the secrets are never read here). */
