@@ -30,6 +30,7 @@ import {
 import { getAccount } from '../upstream';
 import { recordAudit } from '../store/audit';
 import type { Db } from '../store/db';
+import { whileHolding } from '../store/keyed-lock';
 import { resetFactors } from '../store/second-factors';
 import { revokeUserSessions } from '../store/sessions';
 import {
@@ -385,25 +386,30 @@ export const adminUserRoutes = [
     body: addLinkSchema,
     response: adminUserSchema,
     afterChange: SEE_THE_USER_AGAIN,
+    // The checks read who else holds the id (an account's other users, a security's other
+    // issuers): two links of one id made at once, each to another user, would both pass them
+    // unseen by the other. Held per id, on every instance, from the checks to the link.
     handler: ({ params, body, deps, audit, user, request, changeMade }) =>
-      changeLink(
-        deps,
-        audit,
-        (tx, event) => recordAudit(tx, attributed(event, user, request)),
-        'user_linked',
-        params.userId,
-        body,
-        link,
-        changeMade,
-        async (before) => {
-          kindMustSuitRole(before.role, body.kind);
-          const known = await linkMustBeKnown(deps, body);
-          return {
-            ...known,
-            ...(await securityMustBeOfTheirIssuers(deps, before, body)),
-            ...(await accountOfOtherUserMustBeConfirmed(deps, before, body, known.holderName)),
-          };
-        },
+      whileHolding(deps.db, `link:${body.kind}:${body.upstreamId}`, () =>
+        changeLink(
+          deps,
+          audit,
+          (tx, event) => recordAudit(tx, attributed(event, user, request)),
+          'user_linked',
+          params.userId,
+          body,
+          link,
+          changeMade,
+          async (before) => {
+            kindMustSuitRole(before.role, body.kind);
+            const known = await linkMustBeKnown(deps, body);
+            return {
+              ...known,
+              ...(await securityMustBeOfTheirIssuers(deps, before, body)),
+              ...(await accountOfOtherUserMustBeConfirmed(deps, before, body, known.holderName)),
+            };
+          },
+        ),
       ),
   }),
 
