@@ -38,7 +38,6 @@ import {
   findUserIdByEmail,
   findUserRecord,
   findUsers,
-  unlinkSecuritiesOfNoIssuer,
   hashPassword,
   link,
   listUsersWithDetails,
@@ -47,6 +46,7 @@ import {
   setPasswordHash,
   setRole,
   unlink,
+  unlinkSecuritiesOfNoIssuer,
   type UserRow,
 } from '../store/users';
 import { attributed, defineRoute, type RouteContext, type RouteSpec } from './define';
@@ -81,12 +81,7 @@ async function target(deps: Deps, userId: string): Promise<UserRow> {
   return row;
 }
 
-/**
- * Adds or removes one link of a user, audited with the user's email, and answers the user. A
- * link its check refuses is audited too, as denied with the reason (or failed, when the platform
- * could not answer the check): an attempt to give someone another party's records is worth
- * finding in the log even when nothing was linked.
- */
+/** A link the user has already: refused on upstreamId, nothing changed. */
 const alreadyLinked = (email: string, kind: LinkKind, upstreamId: string) => {
   const message = `${email} is linked to ${kind} ${upstreamId} already. Nothing was changed.`;
   return new HttpError('conflict', message, {
@@ -95,6 +90,12 @@ const alreadyLinked = (email: string, kind: LinkKind, upstreamId: string) => {
   });
 };
 
+/**
+ * Adds or removes one link of a user, audited with the user's email, and answers the user. A
+ * link its check refuses is audited too, as denied with the reason (or failed, when the platform
+ * could not answer the check): an attempt to give someone another party's records is worth
+ * finding in the log even when nothing was linked.
+ */
 async function changeLink(
   deps: Deps,
   audit: RouteContext<unknown, unknown, unknown>['audit'],
@@ -453,8 +454,9 @@ export const adminUserRoutes = [
           if (!(await unlink(tx, userId, kind, upstreamId))) return false;
           if (kind !== 'issuer') return true;
           // Their last issuer gone, their securities go with it, each audited.
-          const email = (await findUserRecord(tx, userId))?.email;
-          for (const securityId of await unlinkSecuritiesOfNoIssuer(tx, userId)) {
+          const securityIds = await unlinkSecuritiesOfNoIssuer(tx, userId);
+          const email = securityIds.length ? (await findUserRecord(tx, userId))?.email : undefined;
+          for (const securityId of securityIds) {
             await record(tx, {
               action: 'user_unlinked',
               objectType: 'security',
