@@ -1,4 +1,4 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, configure, getConfig, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
@@ -85,14 +85,28 @@ type FakeTimers = Parameters<typeof vi.useFakeTimers>[0];
 // while (its waitFor and user-event wrappers wait on a zero timeout).
 const withJest = globalThis as { jest?: { advanceTimersByTime: (ms: number) => void } };
 
+/**
+ * On a faked clock a `findBy…` or `waitFor` counts its timeout in faked time, and moves the clock on
+ * as it polls while each answer is still on its way through MSW in real time: on a busy machine an
+ * answer's trip takes more of the faked clock than on a quiet one, and a read with two retries
+ * (3 s of waiting) outran the five seconds allowed with the clock real (setup-waits.ts). Half a
+ * minute of faked time costs nothing when what a test waits for comes sooner; a wait meant to
+ * prove "at once" or "not yet" names its own, shorter, timeout.
+ */
+const FAKED_WAIT_MS = 30_000;
+let realWaitMs: number | undefined;
+
 function startFakeTimers(timers: FakeTimers) {
   vi.useFakeTimers(timers);
   withJest.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
+  realWaitMs = getConfig().asyncUtilTimeout;
+  configure({ asyncUtilTimeout: FAKED_WAIT_MS });
 }
 
 function stopFakeTimers() {
   delete withJest.jest;
   vi.useRealTimers();
+  if (realWaitMs !== undefined) configure({ asyncUtilTimeout: realWaitMs });
 }
 
 async function withFakeTimers(timers: FakeTimers, run: () => Promise<void>) {
