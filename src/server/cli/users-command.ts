@@ -33,8 +33,7 @@ import {
   normalizeEmail,
   setDisabled,
   setPasswordHash,
-  unlink,
-  unlinkSecuritiesOfNoIssuer,
+  unlinkWithDependents,
 } from '../store/users';
 
 export const usersCommandUsage = `Commands:
@@ -278,14 +277,16 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
               `${user.email} is linked to ${kind} ${upstreamId} already. Nothing was changed.`,
             );
           }
-        } else if (!(await unlink(tx, user.id, kind, upstreamId))) {
+        } else {
+          const securityIds = await unlinkWithDependents(tx, user.id, kind, upstreamId);
           // Nothing removed: no "unlinked" event, which would say the user had held this id.
-          throw new UsersCommandError(
-            `${user.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
-          );
-        } else if (kind === 'issuer') {
-          // Their last issuer gone, their securities go with it, as on the Users page.
-          for (const securityId of await unlinkSecuritiesOfNoIssuer(tx, user.id)) {
+          if (securityIds === null) {
+            throw new UsersCommandError(
+              `${user.email} is not linked to ${kind} ${upstreamId}. Nothing was changed.`,
+            );
+          }
+          // Their last issuer gone, their securities went with it, as on the Users page.
+          for (const securityId of securityIds) {
             await recordAudit(tx, {
               action: 'user_unlinked',
               objectType: 'security',

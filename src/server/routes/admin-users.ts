@@ -46,7 +46,7 @@ import {
   setPasswordHash,
   setRole,
   unlink,
-  unlinkSecuritiesOfNoIssuer,
+  unlinkWithDependents,
   type UserRow,
 } from '../store/users';
 import { attributed, defineRoute, type RouteContext, type RouteSpec } from './define';
@@ -451,10 +451,9 @@ export const adminUserRoutes = [
         params.userId,
         params,
         async (tx, userId, kind, upstreamId) => {
-          if (!(await unlink(tx, userId, kind, upstreamId))) return false;
-          if (kind !== 'issuer') return true;
-          // Their last issuer gone, their securities go with it, each audited.
-          const securityIds = await unlinkSecuritiesOfNoIssuer(tx, userId);
+          const securityIds = await unlinkWithDependents(tx, userId, kind, upstreamId);
+          if (securityIds === null) return false;
+          // Their last issuer gone, their securities went with it: each is audited.
           const email = securityIds.length ? (await findUserRecord(tx, userId))?.email : undefined;
           for (const securityId of securityIds) {
             await record(tx, {

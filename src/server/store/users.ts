@@ -217,7 +217,7 @@ export async function unlink(
  * cannot be told while the user acts for others: those stay, for the admin to judge. With no
  * issuer left, no security can be theirs: every security link is removed. Answers the ids removed.
  */
-export async function unlinkSecuritiesOfNoIssuer(db: Db, userId: string): Promise<string[]> {
+async function unlinkSecuritiesOfNoIssuer(db: Db, userId: string): Promise<string[]> {
   const { issuerIds, securityIds } = await getLinks(db, userId);
   if (issuerIds.length > 0 || securityIds.length === 0) return [];
   await db
@@ -226,6 +226,21 @@ export async function unlinkSecuritiesOfNoIssuer(db: Db, userId: string): Promis
     .where('kind', '=', 'security')
     .execute();
   return securityIds;
+}
+
+/**
+ * Removes a link, and with the user's last issuer their security links (above), in `tx`, which
+ * the caller's audit events share. Answers null when the user held no such link (nothing
+ * removed, so no "unlinked" event is due), else the securities that went with it.
+ */
+export async function unlinkWithDependents(
+  tx: Db,
+  userId: string,
+  kind: LinkKind,
+  upstreamId: string,
+): Promise<string[] | null> {
+  if (!(await unlink(tx, userId, kind, upstreamId))) return null;
+  return kind === 'issuer' ? unlinkSecuritiesOfNoIssuer(tx, userId) : [];
 }
 
 export async function listUsers(db: Db) {
