@@ -19,18 +19,29 @@ export const roleModel: Record<Role, string> = {
 
 const MINUTE = 60;
 
+/**
+ * `perUser` requests of one user and `global` of all users together a minute; with `atOnce`, at
+ * most `atOnce.most` of one user's running at the same time on one instance, named as `what`.
+ */
+function perMinute(
+  perUser: number,
+  global: number,
+  atOnce?: { most: number; what: string },
+): RouteLimits {
+  return {
+    perUser: { max: perUser, windowSeconds: MINUTE },
+    global: { max: global, windowSeconds: MINUTE },
+    ...(atOnce && { concurrentPerUser: atOnce.most, concurrentWhat: atOnce.what }),
+  };
+}
+
 /*
  * Limits beside the routes they guard. Expensive reads cost the upstream many calls (an
  * order-book day is about two dozen pages, §4.1 and §8) or the store a long scan (a CSV export);
  * money routes each create something upstream. The per-user numbers sit well above what a person
  * clicking through the portal does; the global ones keep one route from taking the whole upstream.
  */
-const ORDER_BOOK_DAY: RouteLimits = {
-  perUser: { max: 30, windowSeconds: MINUTE },
-  global: { max: 600, windowSeconds: MINUTE },
-  concurrentPerUser: 2,
-  concurrentWhat: 'order-book days',
-};
+const ORDER_BOOK_DAY = perMinute(30, 600, { most: 2, what: 'order-book days' });
 /*
  * Reads that walk every page of an upstream collection for one answer, on the one platform-wide
  * key every user shares: an account's timeline (its fund moves, up to TIMELINE_MAX_FUND_MOVES,
@@ -40,44 +51,22 @@ const ORDER_BOOK_DAY: RouteLimits = {
  * script spending the key for everyone. Two at once per person, as order-book days: a third
  * waits its turn (Retry-After: 1, which the page waits out by itself).
  */
-const ACCOUNT_TIMELINE: RouteLimits = {
-  perUser: { max: 30, windowSeconds: MINUTE },
-  global: { max: 300, windowSeconds: MINUTE },
-  concurrentPerUser: 2,
-  concurrentWhat: 'account timelines',
-};
+const ACCOUNT_TIMELINE = perMinute(30, 300, { most: 2, what: 'account timelines' });
 const PURCHASE_HISTORY: RouteLimits = {
   ...ACCOUNT_TIMELINE,
   concurrentWhat: 'purchase histories',
 };
 /** Holdings are read on every offering page an investor opens, besides their own page. */
-const HOLDINGS: RouteLimits = {
-  perUser: { max: 60, windowSeconds: MINUTE },
-  global: { max: 1200, windowSeconds: MINUTE },
-  concurrentPerUser: 2,
-  concurrentWhat: 'reads of holdings',
-};
-const EXPORT: RouteLimits = {
-  perUser: { max: 10, windowSeconds: MINUTE },
-  global: { max: 60, windowSeconds: MINUTE },
-};
-const SEARCH: RouteLimits = {
-  perUser: { max: 60, windowSeconds: MINUTE },
-  global: { max: 1200, windowSeconds: MINUTE },
-};
+const HOLDINGS = perMinute(60, 1200, { most: 2, what: 'reads of holdings' });
+const EXPORT = perMinute(10, 60);
+const SEARCH = perMinute(60, 1200);
 /**
  * Revealing a masked value shows one SSN, EIN or bank number in full: a reviewer checks a few
  * records a minute with a reason each, never a list. Its own allowance, well under a search's, so
  * a reviewer's session (or a script in it) cannot read the values out by the hundred.
  */
-const REVEAL: RouteLimits = {
-  perUser: { max: 10, windowSeconds: MINUTE },
-  global: { max: 120, windowSeconds: MINUTE },
-};
-const MONEY: RouteLimits = {
-  perUser: { max: 30, windowSeconds: MINUTE },
-  global: { max: 1200, windowSeconds: MINUTE },
-};
+const REVEAL = perMinute(10, 120);
+const MONEY = perMinute(30, 1200);
 
 /**
  * Changing one's own password checks the current one: a session left open is not a way to guess
