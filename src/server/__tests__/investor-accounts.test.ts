@@ -108,6 +108,24 @@ describe('custody account (§4.15)', () => {
     }
   });
 
+  it('leaves out for its investor what the platform keeps for staff (§2.12): the principal reviewer and notes', async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const staff = custodyAccountResultSchema.parse(
+      (await get(`/api/accounts/${accountA}/custody-account`, compliance)).json(),
+    );
+    const own = custodyAccountResultSchema.parse(
+      (await get(`/api/accounts/${accountA}/custody-account`, investor)).json(),
+    );
+    if (staff.state !== 'available' || own.state !== 'available') throw new Error('not read');
+    // The seeded custody account has a principal reviewer, as compliance reads it.
+    expect(staff.custodyAccount.principalReviewBy).toBeTruthy();
+    expect(own.custodyAccount).toEqual({
+      ...staff.custodyAccount,
+      principalReviewBy: null,
+      notes: null,
+    });
+  });
+
   it('says plainly when the platform key lacks custody_account.read.pii_medium (110)', async () => {
     const limited = await startHarness({ limitedKey: true });
     try {

@@ -25,6 +25,7 @@ import {
 } from '../../contract/ira';
 import { checkMoneyAmount } from '../../contract/money-limits';
 import { outcomeWordsOf, waitingOutcomes } from '../../contract/money-requests';
+import { isReviewer } from '../../contract/session';
 import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
 import { cashMoveScope, refuseWhileStanding } from '../lib/standing-requests';
 import { maskLast4 } from '../../contract/rules/bank';
@@ -141,6 +142,17 @@ function readCustodyAccount(deps: Deps, accountId: string): Promise<CustodyAccou
 }
 
 /**
+ * The custody account as its investor reads it: without what the platform keeps for staff
+ * (§2.12: who reviewed it as principal, and staff's notes), which only the reviewers' account
+ * review shows, as the account itself is read without its staff fields.
+ */
+function investorsCustodyAccount(read: CustodyAccountResult): CustodyAccountResult {
+  return read.state === 'available'
+    ? { ...read, custodyAccount: { ...read.custodyAccount, principalReviewBy: null, notes: null } }
+    : read;
+}
+
+/**
  * The refusal of an IRA request for an account whose custody account is already there: approved,
  * or requested and not approved yet (contract `custodyAccountInTheWay`). Nothing is sent.
  */
@@ -170,8 +182,9 @@ export const custodyRoutes = [
     tags: ['custody'],
     params: accountParamsSchema,
     response: custodyAccountResultSchema,
-    async handler({ params, deps }) {
-      return readCustodyAccount(deps, params.accountId);
+    async handler({ params, deps, user }) {
+      const read = await readCustodyAccount(deps, params.accountId);
+      return isReviewer(user?.role) ? read : investorsCustodyAccount(read);
     },
   }),
 

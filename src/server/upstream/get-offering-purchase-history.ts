@@ -131,15 +131,21 @@ export async function getOfferingPurchaseHistory(
   params: { offeringId: string },
 ): Promise<PurchaseHistoryRead> {
   const request = legacyRead('getOfferingPurchaseHistory', { offeringId: params.offeringId });
+  // The history is of the one offering asked for (§4.9): a row naming another is left out, so a
+  // reader allowed this offering's buyers (its issuer's staff) is never shown another's.
+  const read = (rows: unknown[]) => {
+    const { records, skipped } = readRecords(
+      rows,
+      rawPurchaseSchema,
+      purchaseReader(params.offeringId),
+    );
+    return { records: records.filter((row) => row.offeringId === params.offeringId), skipped };
+  };
   return sendAndDecode(client, request, rawPurchaseHistorySchema, (raw) => {
     const details = raw['Offering purchased details'];
     if ('rows' in details) {
       // Rows without the summary: the purchased totals follow from the rows; the rest is unknown.
-      const { records, skipped } = readRecords(
-        details.rows,
-        rawPurchaseSchema,
-        purchaseReader(params.offeringId),
-      );
+      const { records, skipped } = read(details.rows);
       const complete = skipped.length === 0;
       return {
         offeringId: params.offeringId,
@@ -152,11 +158,7 @@ export async function getOfferingPurchaseHistory(
         balanceAmount: null,
       };
     }
-    const { records, skipped } = readRecords(
-      details.offering_purchase_history,
-      rawPurchaseSchema,
-      purchaseReader(params.offeringId),
-    );
+    const { records, skipped } = read(details.offering_purchase_history);
     return {
       offeringId: details.offeringId ?? params.offeringId,
       purchases: records,

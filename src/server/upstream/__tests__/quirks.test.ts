@@ -1029,6 +1029,29 @@ describe('purchase history (§2.3, §4.9)', () => {
   });
 });
 
+describe('purchase history of one offering (§4.9)', () => {
+  it('leaves out a row naming another offering: its buyer is not this offering’s', async () => {
+    const row = (tradeId: string, offeringId: string) => ({
+      tradeId,
+      accountId: `A${tradeId}`,
+      offeringId,
+      totalAmount: '10.00',
+      totalShares: '1',
+      purchaseDate: '2024-02-01 10:00:00',
+    });
+    for (const details of [
+      { offering_purchase_history: [row('1', '55'), row('2', '56')], offeringId: '55' },
+      // The rows alone (getTradesForOffering's shape): the totals follow from this offering's.
+      [row('1', '55'), row('2', '56')],
+    ]) {
+      const { client } = fakeClient({ ...ok, 'Offering purchased details': details });
+      const history = await getOfferingPurchaseHistory(client, { offeringId: '55' });
+      expect(history.purchases.map((p) => p.tradeId)).toEqual(['1']);
+      if (Array.isArray(details)) expect(history.totalAmountRaised).toBe('10');
+    }
+  });
+});
+
 const wireAccount = {
   accountId: 'A77654',
   accountName: 'john',
