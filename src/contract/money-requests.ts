@@ -1039,6 +1039,12 @@ export const moneyRequestSettleSchema = z
      */
     confirmDifferentUnits: z.boolean().optional(),
     /**
+     * The reviewer checked that a trade or fund move the platform made before this request was
+     * made here is this request all the same (the platform's clock or its zone may be off);
+     * without it such an id is refused: what existed before the request cannot have come of it.
+     */
+    confirmMadeBefore: z.boolean().optional(),
+    /**
      * "Never arrived" although the platform holds a trade that is probably this investment
      * (`likelyThisRequest`): the id of that trade, which the reviewer checked is another
      * investment's. Without it such a "never arrived" is refused: the investor would be let
@@ -1091,6 +1097,17 @@ export function differentUnitsMessage(
 }
 
 /**
+ * The refusal of a trade or fund move the platform made before the request was made here
+ * (`confirmMadeBefore`): what existed before it cannot be what came of it.
+ */
+export function madeBeforeMessage(
+  platform: { what: 'trade' | 'fund move'; id: string },
+  reference: string,
+): string {
+  return `${platform.what === 'trade' ? 'Trade' : 'Fund move'} ${platform.id} was made at the platform before ${reference} was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.`;
+}
+
+/**
  * What the platform holds that could be a request whose outcome is unknown, for the reviewer who
  * settles it by hand. For an investment: the trades of its account in its offering that no other
  * request of the register already accounts for, newest first (the platform's own clock, whose zone
@@ -1118,6 +1135,8 @@ export const settlementCandidatesSchema = z.discriminatedUnion('state', [
          * same units, appeared right after it was sent, claimed by no other request. Offered first.
          */
         probable: z.boolean().optional(),
+        /** Made at the platform before the request was made here: not this request's. */
+        madeBefore: z.boolean().optional(),
       }),
     ),
     /** False when the account holds more trades than were read. */
@@ -1137,11 +1156,12 @@ export type SettlementCandidate = Extract<
 /**
  * Whether a trade the platform holds is probably this investment: the trade the register takes
  * for it (same units, appeared right after it was sent), or one of exactly the units and amount
- * it asked for that no other request accounts for. "Never arrived" is then refused unless the
- * reviewer confirms they checked that trade is another investment (`confirmNotTrade`).
+ * it asked for that no other request accounts for, and not made before the request was made here.
+ * "Never arrived" is then refused unless the reviewer confirms they checked that trade is another
+ * investment (`confirmNotTrade`).
  */
 export const likelyThisRequest = (c: SettlementCandidate): boolean =>
-  c.probable === true || (c.sameUnits === true && c.sameAmount === true);
+  c.madeBefore !== true && (c.probable === true || (c.sameUnits === true && c.sameAmount === true));
 
 /** The refusal of "never arrived" while a trade is probably the investment, naming the trade. */
 export function likelyTradeMessage(c: SettlementCandidate, accountId: string): string {

@@ -13,6 +13,7 @@ import {
   openMoneyRequest,
   REFERENCE_PATTERN,
 } from '../store/money-requests';
+import { likelyThisRequest, type SettlementCandidate } from '../../contract/money-requests';
 import { toSupplementRequest } from '../../contract/ira';
 import { createCustodyFundDisbursement } from '../upstream';
 import { buildSupplementRequest } from '../upstream/add-custody-account-supplement';
@@ -207,6 +208,47 @@ describe('register through the BFF', () => {
       expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
       return { reference, key: k };
     };
+
+    it('not with a fund move the platform made before the disbursement was made here, unless confirmed', async () => {
+      const lost = await lostDisbursement('13.40');
+      const moves = (
+        await get(`/api/accounts/${accountA}/fund-moves?limit=100`, investor)
+      ).json() as {
+        moves: {
+          referenceNumber: string;
+          direction: string;
+          portalReference: string | null;
+          createdAt: string | null;
+        }[];
+      };
+      // A seeded move of the account not said to come in, an hour or more older than the
+      // disbursement (the sandbox's clock is in UTC, the portal's TRANSACT_TIME_ZONE by default).
+      const hourAgo = Date.now() - 3_600_000;
+      const old = moves.moves.find(
+        (m) =>
+          m.direction !== 'in' &&
+          m.portalReference === null &&
+          m.createdAt !== null &&
+          new Date(`${m.createdAt}Z`).getTime() < hourAgo,
+      )!.referenceNumber;
+      const reason = 'Found a move out of the account at the platform';
+      const refused = await settle(lost.reference, { outcome: 'created', upstreamId: old, reason });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.fields).toEqual([
+        {
+          field: 'confirmMadeBefore',
+          message: `Fund move ${old} was made at the platform before ${lost.reference} was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.`,
+        },
+      ]);
+      expect((await getMoneyRequest(h.db, lost.reference))?.outcome).toBe('unknown');
+      const confirmed = await settle(lost.reference, {
+        outcome: 'created',
+        upstreamId: old,
+        reason,
+        confirmMadeBefore: true,
+      });
+      expect(confirmed.statusCode).toBe(200);
+    });
 
     it('as created, with the platform id: the investor sees it accepted and a retry is not sent', async () => {
       const lost = await lostDisbursement('15.25');
@@ -625,6 +667,58 @@ describe('register through the BFF', () => {
       expect(confirmed.statusCode).toBe(200);
       // Settling keeps what was asked: the register still shows the amount.
       expect(confirmed.json()).toMatchObject({ upstreamId: other, units, amount: row.amount });
+    });
+
+    it('lists last, and refuses unless confirmed, a trade the platform made before the investment was made here', async () => {
+      const offering = await investableOffering(h.app, investor);
+      const units = unitsAboveMinimum(offering, 3);
+      // The platform made a trade of these very units an hour before the investment (its clock
+      // set back for it), which no request of the register accounts for.
+      await callSandbox(h.sandboxUrl, '/__sandbox/clock', { at: Date.now() - 3_600_000 });
+      const earlier = await tradeAtPlatform(h, {
+        accountId: accountA,
+        offeringId: offering.id,
+        units,
+      });
+      await callSandbox(h.sandboxUrl, '/__sandbox/clock', { at: Date.now() });
+      await dropNextCall(h.sandboxUrl, 'createTrade');
+      const lost = await call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
+        cookie: investor,
+        body: { accountId: accountA, units },
+        headers: { 'idempotency-key': key() },
+      });
+      const reference = lost.json().error.reference as string;
+
+      const found = (
+        await get(`/api/compliance/money-requests/${reference}/candidates`, reviewer)
+      ).json() as { candidates: SettlementCandidate[] };
+      const old = found.candidates.find((c) => c.upstreamId === earlier)!;
+      // The same units and amount, yet not taken for the investment: it existed before it.
+      expect(old).toMatchObject({ sameUnits: true, sameAmount: true, madeBefore: true });
+      expect(likelyThisRequest(old)).toBe(false);
+      // Every trade made before it comes after every other.
+      const before = found.candidates.map((c) => c.madeBefore === true);
+      expect(before).toEqual([...before].sort((a, b) => Number(a) - Number(b)));
+      expect(before.includes(false)).toBe(true);
+
+      const reason = 'Trade of this account in this offering at the platform';
+      const refused = await settle(reference, { outcome: 'created', upstreamId: earlier, reason });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.fields).toEqual([
+        {
+          field: 'confirmMadeBefore',
+          message: `Trade ${earlier} was made at the platform before ${reference} was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.`,
+        },
+      ]);
+      expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+      const confirmed = await settle(reference, {
+        outcome: 'created',
+        upstreamId: earlier,
+        reason,
+        confirmMadeBefore: true,
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toMatchObject({ outcome: 'created', upstreamId: earlier });
     });
 
     it('names the field and the rule of a bad settlement, and refuses investors and unknown references', async () => {

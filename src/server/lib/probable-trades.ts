@@ -64,3 +64,18 @@ export function probableTrades(
   }
   return found;
 }
+
+/**
+ * Whether the platform made a trade or fund move (`createdAt`, its own clock in
+ * TRANSACT_TIME_ZONE) before the request was made here: what existed before it cannot have come
+ * of it. The platform's clock may run a little behind ours (CLOCK_SLACK_MS); a time not reported
+ * or not readable tells nothing, so it is not taken as before.
+ */
+export function madeBeforeRequest(
+  createdAt: string | null,
+  request: Pick<MoneyRequest, 'createdAt'>,
+  upstreamZone: string,
+): boolean {
+  const at = createdAt ? upstreamTimeToInstant(createdAt, upstreamZone) : null;
+  return at !== null && at.getTime() < request.createdAt.getTime() - CLOCK_SLACK_MS;
+}

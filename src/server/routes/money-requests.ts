@@ -15,6 +15,7 @@ import { compare, formatShares } from '../../contract/decimal';
 import { tradeStatusInWords } from '../../contract/holdings';
 import {
   differentUnitsMessage,
+  madeBeforeMessage,
   likelyThisRequest,
   likelyTradeMessage,
   type SettlementCandidate,
@@ -91,7 +92,7 @@ import {
 import type { TradesRead } from '../upstream/get-trades';
 import { csvDownloadStream } from '../lib/csv-download';
 import { defineRoute } from './define';
-import { probableTrades } from '../lib/probable-trades';
+import { madeBeforeRequest, probableTrades } from '../lib/probable-trades';
 
 /** Exact decimal equality ("12" and "12.000" are the same); null when either side is not known. */
 function sameDecimal(a: string | null, b: string | null): boolean | null {
@@ -221,8 +222,14 @@ async function checkPlatformId(
   deps: Deps,
   request: MoneyRequest,
   upstreamId: string,
-  confirmDifferentUnits: boolean,
+  confirmed: { differentUnits: boolean; madeBefore: boolean },
 ): Promise<DisbursementIdKind | undefined> {
+  const madeBefore = (what: 'trade' | 'fund move', createdAt: string | null) =>
+    !confirmed.madeBefore &&
+    madeBeforeRequest(createdAt, request, deps.config.upstreamTimeZone) && {
+      field: 'confirmMadeBefore',
+      message: madeBeforeMessage({ what, id: upstreamId }, request.reference),
+    };
   if (request.kind === 'disbursement' || request.kind === 'deposit') {
     const move = await fundMoveOfAccount(deps, request, upstreamId);
     const requestIdTaken =
@@ -231,6 +238,7 @@ async function checkPlatformId(
       await checkFundMove(deps, { ...request, kind: request.kind }, upstreamId, move);
     }
     await refuseOtherRequests(deps, request, upstreamId);
+    refuseUnconfirmed([move ? madeBefore('fund move', move.createdAt) : false]);
     if (request.kind === 'deposit') return undefined;
     return move ? 'fund_move' : 'disbursement_request';
   }
@@ -250,15 +258,29 @@ async function checkPlatformId(
   }
   await refuseOtherRequests(deps, request, upstreamId);
   if (!trade) return undefined;
-  if (confirmDifferentUnits || !request.units || !trade.units) return undefined;
-  if (sameDecimal(trade.units, request.units)) return undefined;
-  const message = differentUnitsMessage(
-    { id: upstreamId, units: trade.units },
-    { reference: request.reference, units: request.units },
-  );
-  throw new HttpError('conflict', message, {
-    fields: [{ field: 'confirmDifferentUnits', message }],
-  });
+  const otherUnits = !confirmed.differentUnits &&
+    request.units !== null &&
+    trade.units !== null &&
+    !sameDecimal(trade.units, request.units) && {
+      field: 'confirmDifferentUnits',
+      message: differentUnitsMessage(
+        { id: upstreamId, units: trade.units },
+        { reference: request.reference, units: request.units },
+      ),
+    };
+  refuseUnconfirmed([otherUnits, madeBefore('trade', trade.createdAt)]);
+  return undefined;
+}
+
+/**
+ * A platform id that is most likely another request's (other units than asked, made before the
+ * request): refused, naming every confirmation it lacks at once, so the reviewer who checked it
+ * at the platform confirms them together rather than one refusal at a time.
+ */
+function refuseUnconfirmed(issues: ({ field: string; message: string } | false)[]): void {
+  const fields = issues.filter((issue) => issue !== false);
+  if (fields.length === 0) return;
+  throw new HttpError('conflict', fields.map((f) => f.message).join(' '), { fields });
 }
 
 /**
@@ -815,10 +837,13 @@ async function tradeCandidates(
       sameUnits: sameDecimal(trade.units, request.units),
       sameAmount: sameDecimal(trade.amount, request.amount),
       probable: trade.tradeId === probable,
+      madeBefore: madeBeforeRequest(trade.createdAt, request, deps.config.upstreamTimeZone),
     }))
-    // The probable one first, then trades of exactly the units asked for, then newest first.
+    // The probable one first, then trades of exactly the units asked for, then newest first;
+    // those made before the request, which cannot be it, last.
     .sort(
       (a, b) =>
+        Number(a.madeBefore) - Number(b.madeBefore) ||
         Number(b.probable) - Number(a.probable) ||
         Number(b.sameUnits === true) - Number(a.sameUnits === true) ||
         (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
@@ -1070,12 +1095,10 @@ export const moneyRequestRoutes = [
           : body.upstreamId;
       let verdict: Verdict;
       if (body.outcome === 'created') {
-        const idKind = await checkPlatformId(
-          deps,
-          request,
-          upstreamId!,
-          body.confirmDifferentUnits === true,
-        );
+        const idKind = await checkPlatformId(deps, request, upstreamId!, {
+          differentUnits: body.confirmDifferentUnits === true,
+          madeBefore: body.confirmMadeBefore === true,
+        });
         verdict = { outcome: 'created', upstreamId: upstreamId!, ...(idKind ? { idKind } : {}) };
       } else {
         await refuseNeverArrivedWhileLikelyTrade(deps, request, body.confirmNotTrade);

@@ -20,6 +20,7 @@ import {
   differentUnitsMessage,
   likelyThisRequest,
   likelyTradeMessage,
+  madeBeforeMessage,
   moneyRequestKindLabels,
   moneyRequestOutcomeWords,
   moneyRequestSettleSchema,
@@ -221,6 +222,16 @@ function TradeCandidates({
                                 Probably this one: the same units, appeared right after it was sent
                               </Typography>
                             )}
+                            {trade.madeBefore && ' · '}
+                            {trade.madeBefore && (
+                              <Typography
+                                component="strong"
+                                variant="body2"
+                                sx={{ fontWeight: 600, color: 'warning.dark' }}
+                              >
+                                Made before this request
+                              </Typography>
+                            )}
                             {/* A separator a screen reader reads too, not only a margin. */}
                             {compared && ' · '}
                             {compared && (
@@ -292,25 +303,30 @@ function TradeCandidates({
   );
 }
 
+/** What the BFF refuses a platform id for unless the reviewer confirms it (checkPlatformId). */
+type Confirmation = 'confirmDifferentUnits' | 'confirmMadeBefore';
+const CONFIRMATIONS: readonly Confirmation[] = ['confirmDifferentUnits', 'confirmMadeBefore'];
+
 /**
- * Shown when the chosen trade's units differ from those asked for: the reviewer must say they
- * checked it is this request all the same (the BFF refuses it otherwise).
+ * Shown when the chosen id is most likely another request's (a trade of other units than asked
+ * for, or one made at the platform before the request): the reviewer must say they checked it is
+ * this request all the same (the BFF refuses it otherwise).
  */
-function ConfirmDifferentUnits({
+function ConfirmPlatformId({
   control,
+  name,
   message,
+  label,
 }: {
   control: Control<z.input<typeof moneyRequestSettleSchema>, unknown, MoneyRequestSettleInput>;
+  name: Confirmation;
   message: string;
+  label: string;
 }) {
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Alert severity="warning">{message}</Alert>
-      <FormCheckbox
-        name="confirmDifferentUnits"
-        control={control}
-        label="I checked at the platform that this trade is this request, although its units differ"
-      />
+      <FormCheckbox name={name} control={control} label={label} />
     </Box>
   );
 }
@@ -461,20 +477,30 @@ function SettleByHandDialog({
     outcome === 'created' && candidates.data?.state === 'found'
       ? candidates.data.candidates.find((c) => c.upstreamId === upstreamId?.trim())
       : undefined;
-  // The BFF's own refusal covers an id typed by hand that is not in the list.
-  const [refused, setRefused] = useState<{ id: string; message: string } | null>(null);
+  // The BFF's own refusals cover an id typed by hand that is not in the list (a fund move's
+  // always is), each for the id it refused.
+  const [refused, setRefused] = useState<
+    Partial<Record<Confirmation, { id: string; message: string }>>
+  >({});
+  const refusedFor = (field: Confirmation) => {
+    const said = refused[field];
+    return outcome === 'created' && said && said.id === upstreamId?.trim() ? said.message : null;
+  };
   const mismatch =
     picked?.sameUnits === false && picked.units && request.units
       ? differentUnitsMessage(
           { id: picked.upstreamId, units: picked.units },
           { reference: request.reference, units: request.units },
         )
-      : outcome === 'created' && refused && refused.id === upstreamId?.trim()
-        ? refused.message
-        : null;
-  // A confirmation is for one trade: choosing another asks again.
+      : refusedFor('confirmDifferentUnits');
+  const idWhat = request.kind === 'investment' ? 'trade' : 'fund move';
+  const madeBefore = picked?.madeBefore
+    ? madeBeforeMessage({ what: 'trade', id: picked.upstreamId }, request.reference)
+    : refusedFor('confirmMadeBefore');
+  // A confirmation is for one id: choosing another asks again.
   useEffect(() => {
     form.setValue('confirmDifferentUnits', undefined);
+    form.setValue('confirmMadeBefore', undefined);
   }, [upstreamId, form]);
   const [chosen, setChosen] = useState<string | null>(null);
   const choose = (tradeId: string) => {
@@ -512,6 +538,17 @@ function SettleByHandDialog({
       );
       return;
     }
+    if (madeBefore && !values.confirmMadeBefore) {
+      form.setError(
+        'confirmMadeBefore',
+        {
+          type: 'rule',
+          message: `Tick this box to settle with this ${idWhat}, or give the id of one made after the request`,
+        },
+        { shouldFocus: true },
+      );
+      return;
+    }
     if (likely && values.confirmNotTrade !== likely.upstreamId) {
       form.setError(
         'confirmNotTrade',
@@ -527,6 +564,7 @@ function SettleByHandDialog({
       {
         ...values,
         confirmDifferentUnits: mismatch ? values.confirmDifferentUnits : undefined,
+        confirmMadeBefore: madeBefore ? values.confirmMadeBefore : undefined,
         confirmNotTrade: likely ? values.confirmNotTrade : undefined,
       },
       {
@@ -535,11 +573,12 @@ function SettleByHandDialog({
           onSettled?.(settled);
         },
         onError: (error) => {
-          const issue = isApiClientError(error)
-            ? error.fields.find((f) => f.field === 'confirmDifferentUnits')
-            : undefined;
-          if (issue && values.upstreamId) {
-            setRefused({ id: values.upstreamId, message: issue.message });
+          const id = values.upstreamId;
+          if (isApiClientError(error) && id) {
+            for (const field of CONFIRMATIONS) {
+              const issue = error.fields.find((f) => f.field === field);
+              if (issue) setRefused((was) => ({ ...was, [field]: { id, message: issue.message } }));
+            }
           }
           // The platform holds a trade the list did not show as probably this one (read before
           // it appeared, or not read): read again, so the dialog names it and asks.
@@ -550,6 +589,7 @@ function SettleByHandDialog({
             'upstreamId',
             'reason',
             'confirmDifferentUnits',
+            'confirmMadeBefore',
             'confirmNotTrade',
           ]);
         },
@@ -613,7 +653,22 @@ function SettleByHandDialog({
           fullWidth
         />
       )}
-      {mismatch && <ConfirmDifferentUnits control={form.control} message={mismatch} />}
+      {mismatch && (
+        <ConfirmPlatformId
+          control={form.control}
+          name="confirmDifferentUnits"
+          message={mismatch}
+          label="I checked at the platform that this trade is this request, although its units differ"
+        />
+      )}
+      {madeBefore && (
+        <ConfirmPlatformId
+          control={form.control}
+          name="confirmMadeBefore"
+          message={madeBefore}
+          label={`I checked at the platform that this ${idWhat} is this request, although it was made before it`}
+        />
+      )}
       {likely && (
         <ConfirmNotTrade
           form={form}

@@ -245,6 +245,52 @@ describe('a reviewer settles an unknown money request by hand', () => {
     expect(screen.queryByText(/settled by hand/)).toBeNull();
   });
 
+  it('offers the confirmation when the BFF refuses a fund move made before the request, and sends it once confirmed', async () => {
+    const message =
+      'Fund move CFM70000002 was made at the platform before MR-7K2Q9D1X4B was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.';
+    const bodies: unknown[] = [];
+    bff.use(
+      http.post(path, async ({ request }) => {
+        const body = (await request.json()) as { confirmMadeBefore?: boolean };
+        bodies.push(body);
+        return body.confirmMadeBefore
+          ? HttpResponse.json({ ...unknown, outcome: 'created', upstreamId: 'CFM70000002' })
+          : errorAnswer(409, {
+              code: 'conflict',
+              message,
+              fields: [{ field: 'confirmMadeBefore', message }],
+            });
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByLabelText('The platform holds it (give its id)'));
+    await user.type(within(dialog).getByLabelText(/Platform id/), 'CFM70000002');
+    await user.type(within(dialog).getByLabelText(/What you checked/), 'Fund moves of A1040000');
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    await within(dialog).findByLabelText(
+      'I checked at the platform that this fund move is this request, although it was made before it',
+    );
+    expect(within(dialog).getAllByText(message).length).toBeGreaterThan(0);
+    // Another id is not covered by the refusal of this one.
+    await user.type(within(dialog).getByLabelText(/Platform id/), '9');
+    expect(within(dialog).queryByLabelText(/although it was made before it/)).toBeNull();
+    await user.type(within(dialog).getByLabelText(/Platform id/), '{Backspace}');
+    await user.click(
+      await within(dialog).findByLabelText(/this fund move is this request, although it was made/),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    expect(await screen.findByText(/settled by hand: accepted/)).toBeTruthy();
+    expect(bodies).toEqual([
+      { outcome: 'created', upstreamId: 'CFM70000002', reason: 'Fund moves of A1040000' },
+      {
+        outcome: 'created',
+        upstreamId: 'CFM70000002',
+        reason: 'Fund moves of A1040000',
+        confirmMadeBefore: true,
+      },
+    ]);
+  });
+
   it('for a deposit, says where the platform keeps it: the fund moves, by our reference', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Register requests={[{ ...unknown, kind: 'deposit' }]} />);
@@ -460,6 +506,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
       status: 'Created: waiting for payment and approval',
       sameUnits: same,
       sameAmount: same,
+      madeBefore: false,
     });
     const open = async (
       candidates = [trade('302953', '12', true), trade('302952', '11', false)],
@@ -651,6 +698,54 @@ describe('a reviewer settles an unknown money request by hand', () => {
           upstreamId: '302952',
           reason: 'Trade 302952 at the platform, same minute',
           confirmDifferentUnits: true,
+        },
+      ]);
+    });
+
+    it('marks a trade made before the request and sends it only once the reviewer confirms', async () => {
+      const sent = mockPost(
+        '/api/compliance/money-requests/MR-5H7J9K1M3N/settle',
+        okAnswer({ ...asked, outcome: 'created', upstreamId: '302940' }, 200),
+      );
+      const { user, dialog, trades } = await open([
+        trade('302953', '12', true),
+        { ...trade('302940', '12', true), madeBefore: true },
+      ]);
+      expect(within(trades).getAllByRole('listitem')[1].textContent).toMatch(
+        /Trade 302940 · Made before this request · Same units and amount as asked/,
+      );
+      await user.click(
+        within(trades).getByRole('button', { name: 'Use trade 302940 as the platform id' }),
+      );
+      expect(
+        within(dialog).getByText(
+          'Trade 302940 was made at the platform before MR-5H7J9K1M3N was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.',
+        ),
+      ).toBeTruthy();
+      await user.type(
+        within(dialog).getByLabelText(/What you checked/),
+        'Trade 302940 at the platform is this one',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+      expect(
+        await within(dialog).findByText(
+          'Tick this box to settle with this trade, or give the id of one made after the request',
+        ),
+      ).toBeTruthy();
+      expect(sent).toHaveLength(0);
+      await user.click(
+        within(dialog).getByLabelText(
+          'I checked at the platform that this trade is this request, although it was made before it',
+        ),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+      expect(await screen.findByText(/settled by hand: accepted/)).toBeTruthy();
+      expect(sent.map((r) => r.body)).toEqual([
+        {
+          outcome: 'created',
+          upstreamId: '302940',
+          reason: 'Trade 302940 at the platform is this one',
+          confirmMadeBefore: true,
         },
       ]);
     });
