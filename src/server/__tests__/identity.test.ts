@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approvalStateLabels } from '../../contract/identity';
+import { offeringListSchema, type Offering } from '../../contract/offerings';
 import {
   beingSentWords,
   moneyRequestOutcomeWords,
@@ -296,6 +297,32 @@ describe('second factor at sign-in and step-up on money routes', () => {
     expect(audit.map((a) => `${a.action}:${a.outcome}`)).toEqual(
       expect.arrayContaining(['step_up_required:denied', 'step_up:succeeded']),
     );
+  });
+
+  it('asks for a fresh second factor once investments of the last 24 hours together pass STEP_UP_INVESTMENT_ABOVE, though none does alone', async () => {
+    const { cookie } = await investorWithFactor();
+    await makeStale(cookie);
+    const { offerings } = offeringListSchema.parse(
+      (await call(h.app, 'GET', '/api/offerings', { cookie })).json(),
+    );
+    const [first, second] = offerings.filter(
+      (o) => ['approved', 'open'].includes(o.status) && Number(o.remainingShares) > 5_000,
+    );
+    // $6,000 in each of two offerings: each under the default $10,000, the two above it.
+    const invest = (offering: Offering) =>
+      post(
+        `/api/offerings/${offering.id}/investments`,
+        cookie,
+        { accountId: accountA, units: String(6_000 / Number(offering.unitPrice)) },
+        newKey(),
+      );
+    const before = await upstreamCalls('createTrade');
+    const alone = await invest(first!);
+    expect(alone.statusCode, alone.body).toBe(201);
+    const together = await invest(second!);
+    expect(together.statusCode).toBe(403);
+    expect(together.json().error).toMatchObject({ code: 'step_up_required', submitted: 'no' });
+    expect(await upstreamCalls('createTrade')).toBe(before + 1);
   });
 
   it('new recovery codes right after adding a factor ask for no factor again, in that session only: enrolling proved it', async () => {

@@ -1,32 +1,34 @@
 import Big from 'big.js';
 import { approvalWaitReason } from '../../contract/disbursements';
 import type { MoneyRequestOutcome } from '../store/schema';
-import { moneyRequestPages } from '../store/money-requests';
+import { moneyRequestPages, type MoneyRequestFilter } from '../store/money-requests';
 import type { Deps } from '../deps';
 
-/** How far back a disbursement counts toward DISBURSEMENT_APPROVAL_ABOVE: the last 24 hours. */
+/**
+ * How far back a disbursement counts toward DISBURSEMENT_APPROVAL_ABOVE, and an investment toward
+ * STEP_UP_INVESTMENT_ABOVE: the last 24 hours.
+ */
 const APPROVAL_TOTAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The register's disbursements that count: sent or on their way (accepted by the platform, being
+ * The register's requests that count: sent or on their way (accepted by the platform, being
  * sent, of unknown outcome) or waiting for approval. Refused and not sent ones moved nothing.
  */
 const COUNTED: MoneyRequestOutcome[] = ['created', 'pending', 'unknown', 'held'];
 
 /**
- * The account's disbursements of the last 24 hours before `now` that count toward
- * DISBURSEMENT_APPROVAL_ABOVE, but for the request `reference` itself: an exact decimal.
+ * The register's requests of `of` made in the last 24 hours before `now` that count (COUNTED),
+ * but for the request `reference` itself: an exact decimal.
  */
-export async function earlierDisbursementTotal(
+async function earlierTotal(
   deps: Pick<Deps, 'db'>,
-  accountId: string,
+  of: Pick<MoneyRequestFilter, 'kind' | 'accountId' | 'userId'>,
   reference: string | null,
-  now = new Date(),
+  now: Date,
 ): Promise<string> {
   let earlier = new Big(0);
   for await (const page of moneyRequestPages(deps.db, {
-    kind: 'disbursement',
-    accountId,
+    ...of,
     outcome: COUNTED,
     from: new Date(now.getTime() - APPROVAL_TOTAL_WINDOW_MS),
   })) {
@@ -36,6 +38,26 @@ export async function earlierDisbursementTotal(
   }
   return earlier.toFixed();
 }
+
+/** The account's disbursements that count toward DISBURSEMENT_APPROVAL_ABOVE (earlierTotal). */
+export const earlierDisbursementTotal = (
+  deps: Pick<Deps, 'db'>,
+  accountId: string,
+  reference: string | null,
+  now = new Date(),
+) => earlierTotal(deps, { kind: 'disbursement', accountId }, reference, now);
+
+/**
+ * The person's investments (from any of their accounts) that count toward STEP_UP_INVESTMENT_ABOVE
+ * with the one being made (earlierTotal): split into smaller ones, investments from a session
+ * someone else holds would otherwise never ask for the second factor.
+ */
+export const earlierInvestmentTotal = (
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  reference: string | null,
+  now = new Date(),
+) => earlierTotal(deps, { kind: 'investment', userId }, reference, now);
 
 /**
  * Whether a disbursement of `amount` from `accountId` waits for a second person, and why

@@ -152,7 +152,7 @@ export const policyTable: Record<string, RoutePolicy> = {
       OFFERING_IN_PATH,
       { from: 'body', field: 'accountId', kind: 'account', check: 'own' },
     ],
-    note: 'Invest in an offering (createTrade) from one of my accounts; Idempotency-Key required. Step-up above STEP_UP_INVESTMENT_ABOVE.',
+    note: "Invest in an offering (createTrade) from one of my accounts; Idempotency-Key required. Step-up when it, or the person's investments of the last 24 hours with it, come above STEP_UP_INVESTMENT_ABOVE.",
     stepUp: 'conditional',
     limits: MONEY,
   },

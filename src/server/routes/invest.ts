@@ -21,6 +21,7 @@ import { linkedBankName } from '../../contract/cash';
 import { readLinkedBank } from '../lib/linked-bank';
 import { HttpError, notSentRefusal } from '../lib/http-error';
 import { refuseWhileStanding } from '../lib/standing-requests';
+import { earlierInvestmentTotal } from '../lib/approval-total';
 import { preflightFor } from './preflight';
 import { findInCatalog } from '../lib/offering-catalog';
 import { createTrade, isUpstreamError } from '../upstream';
@@ -107,7 +108,7 @@ export const investRoutes = [
       upstreamId: (receipt) => receipt.tradeId,
       amount: (receipt) => receipt.amount,
     },
-    async handler({ params, body, deps, audit, requireStepUp, moneyReference, recordAsked }) {
+    async handler({ params, body, deps, audit, user, requireStepUp, moneyReference, recordAsked }) {
       const offering = findInCatalog(
         await deps.offerings.get('all', () => deps.loadOfferings()),
         params.offeringId,
@@ -181,8 +182,15 @@ export const investRoutes = [
         },
       );
 
-      // Step-up above the configured amount (STEP_UP_INVESTMENT_ABOVE), asked before anything is sent.
-      if (new Big(quote.value.amount).gt(deps.config.identity.stepUpInvestmentAbove)) {
+      // Step-up above the configured amount (STEP_UP_INVESTMENT_ABOVE), asked before anything is
+      // sent: by this investment alone, or with the person's others of the last 24 hours, so that
+      // smaller ones in a row do not invest past it without the second factor.
+      const above = deps.config.identity.stepUpInvestmentAbove;
+      const asked = new Big(quote.value.amount);
+      if (
+        asked.gt(above) ||
+        asked.plus(await earlierInvestmentTotal(deps, user!.id, moneyReference)).gt(above)
+      ) {
         await requireStepUp('POST /api/offerings/:offeringId/investments');
       }
       const receipt = await createTrade(deps.upstream, {
