@@ -536,6 +536,7 @@ export const moneyRequestViewSchema = z.object({
    */
   nextStep: z.string().nullable().optional(),
   createdAt: instantSchema,
+  /** When the outcome was settled (created, refused, not sent); null while it is not. */
   settledAt: instantSchema.nullable(),
   /**
    * Who settled an outcome that had stayed unknown: the portal's own check against the platform

@@ -920,6 +920,20 @@ describe('register through the BFF', () => {
         ('MR-WORDS00002', ${userId}, ${account}, 'disbursement', '30', 'ach', 'csv-words',
          'csv-words-2', 'created', null, timestamptz '2026-01-05 12:00:00', now())
     `.execute(h.db);
+    // Settled when its answer came, and one whose answer was lost: the store keeps when each
+    // outcome was recorded, and only the first is settled.
+    await sql`
+      insert into money_requests
+        (reference, user_id, account_id, kind, amount, method, idem_route, idem_key, outcome,
+         message, created_at, updated_at, settled_at)
+      values
+        ('MR-WORDS00003', ${userId}, ${account}, 'disbursement', '40', 'ach', 'csv-words',
+         'csv-words-3', 'created', null, timestamptz '2026-01-04 12:00:00', now(),
+         timestamptz '2026-01-04 12:00:01'),
+        ('MR-WORDS00004', ${userId}, ${account}, 'disbursement', '50', 'ach', 'csv-words',
+         'csv-words-4', 'unknown', null, timestamptz '2026-01-03 12:00:00', now(),
+         timestamptz '2026-01-03 12:00:10')
+    `.execute(h.db);
     try {
       const { body } = await call(
         h.app,
@@ -960,6 +974,21 @@ describe('register through the BFF', () => {
         outcome: 'Accepted',
         outcome_code: 'created',
         message: '',
+      });
+      // A settled time only for an outcome that is settled: an unknown one has none yet.
+      expect(rowOf('MR-WORDS00003')).toMatchObject({
+        outcome_code: 'created',
+        settled_at_utc: '2026-01-04T12:00:01.000Z',
+      });
+      expect(rowOf('MR-WORDS00004')).toMatchObject({ outcome_code: 'unknown', settled_at_utc: '' });
+      const listed = (
+        await get(`/api/compliance/money-requests?accountId=${account}`, compliance)
+      ).json() as { requests: { reference: string; settledAt: string | null }[] };
+      expect(
+        Object.fromEntries(listed.requests.map((r) => [r.reference, r.settledAt])),
+      ).toMatchObject({
+        'MR-WORDS00003': '2026-01-04T12:00:01.000Z',
+        'MR-WORDS00004': null,
       });
     } finally {
       await h.db.deleteFrom('money_requests').where('account_id', '=', account).execute();

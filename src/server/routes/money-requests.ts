@@ -338,6 +338,15 @@ async function offeringNames(
 }
 
 /**
+ * When the outcome was settled, for an outcome that is: created, refused or not sent. The store
+ * also keeps when an outcome became unknown (or waiting), which is not a settlement: a register
+ * row, or a spreadsheet filtered on its settled time, must not count it as settled.
+ */
+function settledAtOf(row: MoneyRequest): Date | null {
+  return ['created', 'refused', 'not_sent'].includes(row.outcome) ? row.settledAt : null;
+}
+
+/**
  * The register row as the contract shows it. `names` are the offerings' names (offeringNames);
  * `emails` (reviewers only) names who sent it and who settled it by hand; an investor's view
  * names neither. `probable` (an investor's own account) names the platform trade an unknown
@@ -387,7 +396,7 @@ function toView(
     message: row.message,
     ...(row.nextStep ? { nextStep: row.nextStep } : {}),
     createdAt: row.createdAt.toISOString(),
-    settledAt: row.settledAt ? row.settledAt.toISOString() : null,
+    settledAt: settledAtOf(row)?.toISOString() ?? null,
     settledBy,
     ...(probable?.has(row.reference) ? { probableTradeId: probable.get(row.reference) } : {}),
     ...(decision
@@ -1257,7 +1266,7 @@ export const moneyRequestRoutes = [
                   outcomeWordsOf(row).label,
                   row.outcome,
                   messageInCsv(row),
-                  row.settledAt?.toISOString() ?? null,
+                  settledAtOf(row)?.toISOString() ?? null,
                   settledByInCsv(row, emails),
                   decision ? (decision.approved ? 'approved' : 'rejected') : null,
                   decision?.decidedAt.toISOString() ?? null,
