@@ -111,6 +111,8 @@ export const disbursementReceiptSchema = z.object({
   type: disbursementTypeSchema,
   bankIdMasked: z.string().nullable(),
   bankAccountIdMasked: z.string().nullable(),
+  /** An ACH disbursement's bank: the one linked to the account, by name and masked number. */
+  bankName: z.string().nullable().optional(),
   additionalDetails: z.string().nullable(),
   /** Lower case; pending on creation (§3). */
   status: lowerCaseStatusSchema,

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fundMoveViewPageSchema } from '../../contract/custody-views';
+import { linkedBankName, linkedBankResultSchema } from '../../contract/cash';
 import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { iraSupplementReceiptSchema } from '../../contract/ira';
@@ -171,6 +172,16 @@ describe('disbursement requests (§4.5): the BFF re-applies every rule', () => {
     expect(receipt.status).toBe('pending');
     expect(receipt.accountId).toBe(accountA);
     expect(receipt.bankIdMasked).toBe(bankIdMasked);
+    // ACH goes to the bank linked to the account: the receipt names it, as the review did.
+    const linked = linkedBankResultSchema.parse(
+      (
+        await call(h.app, 'GET', `/api/accounts/${accountA}/linked-bank`, { cookie: investor })
+      ).json(),
+    );
+    expect(receipt.bankName ?? null).toBe(
+      body.type === 'ach' && linked.state === 'linked' ? linkedBankName(linked.bank) : null,
+    );
+    if (body.type === 'ach') expect(receipt.bankName).toMatch(/••••\d{4}$/);
     // The receipt names the register's reference, the one the timeline and fund moves show.
     expect(receipt.reference).toMatch(/^MR-[0-9A-Z]{10}$/);
     const register = moneyRequestPageSchema.parse(

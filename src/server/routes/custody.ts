@@ -28,6 +28,7 @@ import { outcomeWordsOf, waitingOutcomes } from '../../contract/money-requests';
 import { isReviewer } from '../../contract/session';
 import { admitUnlessStanding, type MoneyRequest } from '../store/money-requests';
 import { cashMoveScope, refuseWhileStanding } from '../lib/standing-requests';
+import { linkedBankName } from '../../contract/cash';
 import { maskLast4 } from '../../contract/rules/bank';
 import { instantInWordsIn, upstreamTimeToInstant } from '../../contract/time';
 import { withKnownDirections } from '../lib/fund-move-direction';
@@ -299,7 +300,8 @@ export const custodyRoutes = [
       }
       // ACH goes to the bank linked through linkExternalAccount (§4.5); with none linked the
       // upstream can only refuse it, so it is refused here, before anything is held or sent.
-      if (body.type === 'ach' && (await readLinkedBank(deps, params.accountId)).state === 'none') {
+      const linked = body.type === 'ach' ? await readLinkedBank(deps, params.accountId) : null;
+      if (linked?.state === 'none') {
         throw notSentRefusal(ACH_WITHOUT_BANK.why, ACH_WITHOUT_BANK.next, {
           fields: [{ field: 'type', message: `${ACH_WITHOUT_BANK.why} ${ACH_WITHOUT_BANK.next}` }],
         });
@@ -349,6 +351,8 @@ export const custodyRoutes = [
         type: disbursement.type,
         bankIdMasked: mask(disbursement.bankId),
         bankAccountIdMasked: mask(disbursement.bankAccountId),
+        // ACH's bank is the linked one, as the review named it: the receipt says it again.
+        bankName: linked?.state === 'linked' ? linkedBankName(linked.bank) : null,
         additionalDetails: disbursement.additionalDetails,
         status: disbursement.status,
         createdAt: disbursement.createdAt,

@@ -473,6 +473,7 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
           ],
         ['Amount', formatMoney(receipt.amount)],
         ['Method', disbursementTypeLabels[receipt.type]],
+        receipt.bankName && ['To bank', receipt.bankName],
         receipt.bankAccountIdMasked && ['Bank account', receipt.bankAccountIdMasked],
         receipt.createdAt && ['Requested', formatTimestamp(receipt.createdAt)],
       ]}

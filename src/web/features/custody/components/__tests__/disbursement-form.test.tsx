@@ -223,7 +223,7 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
         message: 'Too many requests from this account; wait a minute.',
         submitted: 'no',
       }),
-      okAnswer(receipt('ach', '125.5')),
+      okAnswer({ ...receipt('ach', '125.5'), bankName: 'Prairie National Bank ••••1592' }),
     );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<DisbursementForm accountId="A1234567" />);
@@ -258,6 +258,8 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
     expect(result.textContent).not.toContain('Request ID');
     expect(result.textContent).toContain('Our referenceMR-3H8W2PQ7LC');
     expect(result.textContent).toContain('$125.50');
+    // Where the money goes, as the review said it.
+    expect(result.textContent).toContain('To bankPrairie National Bank ••••1592');
     // Where it stands in the one name the requests list and the timeline use, and what comes next.
     expect(result.textContent).toContain(
       "StatusWaiting for the platform's approvalNext stepApproval decision at the next daily batch, 4:00 PM Mountain Time. Next batch: Jul 17, 2026, 10:00 PM UTC (4:00 PM Mountain Time).",
