@@ -110,6 +110,12 @@ export function checkUnits(input: string): RuleResult {
   if (value === '') return fail('Units is required');
   // "-3" is a whole number: the rule it breaks is the least, not wholeness.
   if (/^-\d+$/.test(value)) return fail('Units must be at least 1');
+  // 1,000 is a whole number typed as people write it: the rule it breaks is the digits only.
+  if (/^\d{1,3}(,\d{3})+$/.test(value)) {
+    return fail(
+      `Units must be digits only, without thousands separators: ${value.replaceAll(',', '')}`,
+    );
+  }
   if (!/^\d+$/.test(value)) return fail('Units must be a whole number, such as 10');
   const units = value.replace(/^0+(?=\d)/, '');
   if (units === '0') return fail('Units must be at least 1');

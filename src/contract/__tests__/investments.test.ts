@@ -65,7 +65,9 @@ describe('units', () => {
     ['-3', /^Units must be at least 1$/],
     ['-2.5', /whole number/],
     ['1e3', /whole number/],
-    ['1,000', /whole number/],
+    ['1,000', /^Units must be digits only, without thousands separators: 1000$/],
+    ['12,000,000', /: 12000000$/],
+    ['1,5', /whole number/],
     ['1234567890123', /12 digits/],
   ])('refuses %j', (input, message) => {
     const result = checkUnits(input);

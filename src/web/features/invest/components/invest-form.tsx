@@ -351,7 +351,7 @@ export function InvestForm({
           ? 'Amount: enter a number of units'
           : quote.ok
             ? `Amount: ${formatMoney(quote.value.amount)} (${formatDecimal(quote.value.units)} × ${formatMoney(offering.unitPrice, { precision: 'price' })})`
-            : 'Amount: none yet, the units are outside what this offering takes (see Units)'}
+            : 'Amount: none yet, see Units for what they need'}
       </Typography>
       <FormNativeSelect
         name="paymentMethod"

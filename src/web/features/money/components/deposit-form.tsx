@@ -245,7 +245,7 @@ function DepositResult({ receipt, onAnother }: { receipt: DepositReceipt; onAnot
           receipt.bankName && ['From bank', receipt.bankName],
           // When the batch decides it, in the words of the timeline: the viewer's time, then
           // the batch's own.
-          ['Status', 'Pending approval'],
+          ['Status', "Waiting for the platform's approval"],
           ['Next step', `${APPROVAL_BATCH_NEXT} ${nextBatchAfter(receipt.createdAt)}`],
         ]}
         links={[]}

@@ -38,7 +38,7 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
         <DescriptionList
           items={[
             ['Unit price', formatMoney(offering.unitPrice, { precision: 'price' })],
-            ['Minimum', formatMoney(offering.minAmount)],
+            ['Minimum investment', formatMoney(offering.minAmount)],
             ['Target', targetInWords(offering.targetAmount)],
             ['Maximum', formatMoney(offering.maxAmount)],
             ['Total shares', formatDecimal(offering.totalShares)],

@@ -31,7 +31,7 @@ function OfferingLink({ offering }: { offering: Offering }) {
 
 function AmountRange({ offering }: { offering: Offering }) {
   const amounts = [
-    ['Min', formatMoney(offering.minAmount)],
+    ['Min investment', formatMoney(offering.minAmount)],
     ['Target', targetInWords(offering.targetAmount, true)],
     ['Max', formatMoney(offering.maxAmount)],
   ] as const;
@@ -64,7 +64,7 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
           'Type',
           'Status',
           { figures: 'Unit price' },
-          'Min / target / max',
+          'Min investment / target / max',
           'Raise progress',
           'Open dates',
         ]}

@@ -149,7 +149,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
     await user.clear(screen.getByLabelText(/^Units/));
     await user.type(screen.getByLabelText(/^Units/), '1.5');
     expect(screen.getByTestId('invest-amount').textContent).toBe(
-      'Amount: none yet, the units are outside what this offering takes (see Units)',
+      'Amount: none yet, see Units for what they need',
     );
     await user.clear(screen.getByLabelText(/^Units/));
     await fillAndReview(user);

@@ -467,7 +467,7 @@ describe('the receipt of a deposit, read in New York', () => {
     await user.click(send());
     const result = await screen.findByRole('status');
     expect(result.textContent).toContain(
-      'StatusPending approvalNext stepApproval decision at the next daily batch, 4:00 PM Mountain Time. Next batch: Jul 17, 2026, 6:00 PM EDT (4:00 PM Mountain Time).',
+      "StatusWaiting for the platform's approvalNext stepApproval decision at the next daily batch, 4:00 PM Mountain Time. Next batch: Jul 17, 2026, 6:00 PM EDT (4:00 PM Mountain Time).",
     );
   });
 });
