@@ -75,6 +75,7 @@ const auditActionLabels = {
   access_denied: 'Access denied',
   account_viewed: 'Account viewed',
   accounts_searched: 'Accounts searched',
+  fund_moves_viewed: 'Fund moves viewed',
   purchase_history_viewed: 'Purchase history viewed',
   account_note_added: 'Account note added',
   personal_data_reveal: 'Personal data revealed',

@@ -57,6 +57,31 @@ describe('my accounts', () => {
     expect(events.some((e) => e.object_id === accountA)).toBe(true);
   });
 
+  it("audits each reviewer read of an account's parts, naming what was read, and no investor read", async () => {
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const parts = ['', '/custody-account', '/linked-bank', '/fund-moves', '/timeline'];
+    const viewsOf = async (email: string) =>
+      (
+        await h.db
+          .selectFrom('audit_events')
+          .select(['object_id', 'details'])
+          .where('action', '=', 'account_viewed')
+          .where('user_email', '=', email)
+          .orderBy('id')
+          .execute()
+      ).map((e) => [e.object_id, (e.details as { read?: string } | null)?.read]);
+    const before = (await viewsOf('compliance@demo.test')).length;
+    for (const part of parts) {
+      const res = await get(`/api/accounts/${accountA}${part}`, compliance);
+      expect(res.statusCode, part).toBe(200);
+      expect((await get(`/api/accounts/${accountA}${part}`, investor)).statusCode, part).toBe(200);
+    }
+    expect((await viewsOf('compliance@demo.test')).slice(before)).toEqual(
+      parts.map((part) => [accountA, `GET /api/accounts/:accountId${part}`]),
+    );
+    expect(await viewsOf('investor@demo.test')).toEqual([]);
+  });
+
   it('leaves out for its investor what the platform keeps for staff: reviewers, notes, tags, custom fields', async () => {
     const compliance = await signIn(h.app, 'compliance@demo.test');
     const staff = accountDetailSchema.parse(

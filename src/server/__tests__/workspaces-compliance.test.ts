@@ -418,6 +418,36 @@ describe('revealing personal data', () => {
       )
       .moves.find((m) => m.bankAccountNumberMasked)!;
 
+  it("an account's audit history holds the searches and fund-move pages that listed it among others", async () => {
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const search = await call(h.app, 'GET', `/api/compliance/search?q=${accountId}`, {
+      cookie: compliance,
+    });
+    expect(search.statusCode).toBe(200);
+    const moves = await call(h.app, 'GET', '/api/compliance/fund-moves', { cookie: compliance });
+    const listed = complianceFundMovesSchema.parse(moves.json()).moves;
+    const shown = [...new Set(listed.map((m) => m.accountId))];
+    expect(shown).toContain(accountId);
+    const history = (object: string) =>
+      call(h.app, 'GET', `/api/audit-events?object=${object}`, { cookie: compliance }).then(
+        (res) => auditPageSchema.parse(res.json()).events,
+      );
+    const events = await history(accountId);
+    expect(events.find((e) => e.action === 'accounts_searched')?.details).toMatchObject({
+      accountIds: expect.arrayContaining([accountId]),
+    });
+    expect(events.find((e) => e.action === 'fund_moves_viewed')).toMatchObject({
+      outcome: 'allowed',
+      details: { moves: listed.length, page: 1, accountIds: shown },
+    });
+    // An id the page did not show finds neither.
+    expect(
+      (await history('A0000001')).filter((e) =>
+        ['accounts_searched', 'fund_moves_viewed'].includes(e.action),
+      ),
+    ).toEqual([]);
+  });
+
   it("a fund move's bank number revealed is found by the move's account in the audit log", async () => {
     const move = await aFundMoveWithABankNumber();
     const bank = await reveal({

@@ -305,10 +305,22 @@ export const complianceRoutes = [
     tags: ['compliance'],
     query: complianceFundMovesQuerySchema,
     response: complianceFundMovesSchema,
-    async handler({ query, deps }) {
+    async handler({ query, deps, audit }) {
       const { all, matching } = await matchingFundMoves(deps, query);
       const start = (query.page - 1) * COMPLIANCE_FUND_MOVES_PAGE_SIZE;
       const shown = matching.slice(start, start + COMPLIANCE_FUND_MOVES_PAGE_SIZE);
+      // Each move names its account, holder and bank: which accounts' money a reviewer was shown
+      // is audited, as a search's matches are (accounts_searched), and found by each account.
+      await audit({
+        action: 'fund_moves_viewed',
+        ...(query.accountId ? { objectType: 'account', objectId: query.accountId } : {}),
+        outcome: 'allowed',
+        details: {
+          moves: shown.length,
+          page: query.page,
+          accountIds: [...new Set(shown.map((move) => move.accountId))],
+        },
+      });
       return {
         moves: (await withKnownDirections(deps.db, shown)).map(toFundMoveView),
         page: query.page,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
+import { isReviewer } from '../../contract/session';
 import type { AuditEvent } from '../store/audit';
 import { recordAudit } from '../store/audit';
 import {
@@ -516,10 +517,12 @@ async function handle(
   // The first object checked is what the request is about (named in the audit log of a write
   // whose outcome is unknown).
   let subject: { type: string; id: string } | null = null;
+  let account: string | null = null;
   for (const rule of policy.objects) {
     // The path's objects were checked before validation (pathObjectCheck).
     const id = await checkObject(rule, parts, spec, key, deps, request, rule.from !== 'params');
     if (id !== null) subject ??= { type: rule.kind, id };
+    if (id !== null && rule.kind === 'account' && rule.check === 'own') account ??= id;
   }
 
   const requireStepUp = (action: string) => checkStepUp(deps, request, user, action, audit);
@@ -545,6 +548,19 @@ async function handle(
   };
   if (spec.idempotent) return handleIdempotent(spec, key, ctx, subject);
   const result = await runHandler(spec, ctx);
+  // A reviewer reads any person's account (the policy's `own` lets compliance and admin name any
+  // id): each read of one (its profile, custody account, linked bank, fund moves, requests,
+  // timeline) is audited with what was read, before it is shown, so whose personal data and
+  // money a reviewer was shown is on record. A CSV export audits itself, with its rows.
+  if (account !== null && spec.method === 'GET' && !spec.stream && isReviewer(user?.role)) {
+    await audit({
+      action: 'account_viewed',
+      objectType: 'account',
+      objectId: account,
+      outcome: 'allowed',
+      details: { read: key },
+    });
+  }
   if (spec.redirect) return reply.redirect(String(result), 303);
   reply.code(spec.successStatus ?? (spec.response ? 200 : 204));
   return result;

@@ -102,15 +102,19 @@ export async function queryAudit(db: Db, q: AuditQuery) {
   }
   // One object's life: the events that name it as their object, and those about something else
   // that carry it (a held disbursement is audited on its account with our reference in its
-  // details; a money request on its reference with its account in its details). Each of the
-  // three is indexed (migration 0014).
+  // details; a money request on its reference with its account in its details), or list it among
+  // others (a search whose matches showed the account or party, a page of fund moves across
+  // accounts). Each is indexed (migrations 0014 and 0026).
   if (q.object) {
     const object = q.object;
+    const listed = JSON.stringify([object]);
     query = query.where((eb) =>
       eb.or([
         eb('object_id', '=', object),
         eb(sql<string>`details->>'reference'`, '=', object),
         eb(sql<string>`details->>'accountId'`, '=', object),
+        sql<boolean>`details->'accountIds' @> ${listed}::jsonb`,
+        sql<boolean>`details->'entityIds' @> ${listed}::jsonb`,
       ]),
     );
   }

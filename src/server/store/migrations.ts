@@ -641,4 +641,15 @@ export const migrations: Record<string, Migration> = {
         check (upstream_id_kind in ('fund_move', 'disbursement_request'))`.execute(db);
     },
   },
+  // The object filter also finds the events that list an account or party among others (a search
+  // whose matches showed it, a page of fund moves across accounts): each list indexed, so a filter
+  // by one id stays an index search however long the log grows.
+  '0026-audit-listed-ids': {
+    async up(db) {
+      await sql`create index if not exists audit_details_account_ids_idx on audit_events
+        using gin ((details->'accountIds'))`.execute(db);
+      await sql`create index if not exists audit_details_entity_ids_idx on audit_events
+        using gin ((details->'entityIds'))`.execute(db);
+    },
+  },
 };
