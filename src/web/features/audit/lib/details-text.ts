@@ -82,6 +82,10 @@ const keyLabels: Record<string, string> = {
   accounts: 'Accounts found',
   entities: 'Parties found',
   accountIds: 'Accounts shown',
+  // A reviewer's read of an account's part, or a page of fund moves across accounts.
+  read: 'Read',
+  moves: 'Fund moves shown',
+  page: 'Page',
   entityIds: 'Parties shown',
   // Exports of earlier versions stopped at 10,000 events; their events still say so.
   truncated: 'Cut at the export limit',
@@ -229,6 +233,19 @@ const requestWords: Record<string, string> = {
   'PUT /api/securities/:securityId/market-hours': 'Trading hours change',
 };
 
+/** What a reviewer's read of an account showed (account_viewed's `read`), as its page names it. */
+const readWords: Record<string, string> = {
+  'GET /api/accounts/:accountId': 'Profile and reviews',
+  'GET /api/accounts/:accountId/notes': 'Reviewers’ notes',
+  'GET /api/accounts/:accountId/custody-account': 'Custody account',
+  'GET /api/accounts/:accountId/fund-moves': 'Fund moves',
+  'GET /api/accounts/:accountId/fund-moves/:referenceNumber': 'One fund move',
+  'GET /api/accounts/:accountId/disbursements/approval-total': 'Disbursements of the last 24 hours',
+  'GET /api/accounts/:accountId/linked-bank': 'Linked bank',
+  'GET /api/accounts/:accountId/money-requests': 'Requests',
+  'GET /api/accounts/:accountId/timeline': 'Timeline',
+};
+
 /** The fields a reveal names (docs/audit-log.md), as the account pages label them. */
 const revealedFields: Record<string, string> = {
   taxId: 'Tax id',
@@ -341,6 +358,7 @@ function stringText(key: string, value: string): string {
     return formatCode(value);
   if (key === 'field' && Object.hasOwn(revealedFields, value)) return revealedFields[value];
   if (key === 'route' && Object.hasOwn(requestWords, value)) return requestWords[value];
+  if (key === 'read' && Object.hasOwn(readWords, value)) return readWords[value];
   if (key === 'code' && Object.hasOwn(errorWords, value)) return errorWords[value as ErrorCode];
   if (asWritten.has(key) || /id$/i.test(key)) return value;
   const known = codeWords[value];

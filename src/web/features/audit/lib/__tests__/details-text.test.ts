@@ -10,6 +10,12 @@ withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
  */
 const written: [action: string, details: Record<string, unknown>, reads: string][] = [
   ['sign_in', { method: 'password' }, 'Method: password'],
+  ['account_viewed', { read: 'GET /api/accounts/:accountId/fund-moves' }, 'Read: Fund moves'],
+  [
+    'fund_moves_viewed',
+    { moves: 25, page: 2, accountIds: ['A1040000', 'A1040173'] },
+    'Fund moves shown: 25; Page: 2; Accounts shown: A1040000, A1040173',
+  ],
   [
     'sign_in',
     { method: 'oidc', reason: 'flow_used_or_expired', detail: 'state mismatch' },
