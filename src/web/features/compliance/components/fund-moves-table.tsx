@@ -19,7 +19,7 @@ import {
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import { figureColumn, timestampColumn } from '../../../components/data-grid/columns';
 import { paths } from '../../../config/paths';
-import { formatCode, formatMoney, formatTimestamp, upstreamTimeMs } from '../../../lib/format';
+import { formatCode, formatMoney, formatTimestamp } from '../../../lib/format';
 import { CardList } from '../../../components/card-list';
 import { DescriptionList } from '../../../components/description-list';
 import { ourReferenceRow } from '../../../components/form/submitted-result';
@@ -116,6 +116,9 @@ export function ComplianceFundMovePages({
         noun={fundMoveNoun}
         named={fundMovesNamed(unreadableReferences)}
       />
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
+        Newest first.
+      </Typography>
       <ComplianceFundMovesTable moves={moves} />
       <NumberedPages label="Pages of fund moves" pages={pages} page={page} onPage={onPageChange} />
     </>
@@ -198,24 +201,24 @@ function ComplianceFundMovesTable({ moves }: { moves: FundMoveView[] }) {
         valueGetter: (value: string | null) => describeFundMoveApproval(value).label,
       },
       timestampColumn<FundMoveView>({
-        // A wall time of the platform's zone or an instant: ordered as instants, shown in the
-        // viewer's zone and the platform's.
+        // Shown in the viewer's zone and the platform's.
         field: 'createdAt',
         headerName: 'Created',
         flex: 2.2,
-        sortComparator: (a: string | null, b: string | null) =>
-          (upstreamTimeMs(a) ?? 0) - (upstreamTimeMs(b) ?? 0),
       }),
     ],
     [],
   );
   return (
     <>
+      {/* The grid holds one page of the moves the filters select, newest first: sorted by a
+          column it would order that page alone, and seem to order them all. */}
       <PortalDataGrid
         label="Fund moves"
         rows={moves}
         columns={columns}
         getRowId={referenceOf}
+        disableColumnSorting
         phoneView={<FundMoveCards moves={moves} onOpen={setOpen} />}
       />
       <Dialog
