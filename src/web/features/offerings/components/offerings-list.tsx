@@ -31,7 +31,7 @@ function OfferingLink({ offering }: { offering: Offering }) {
 
 function AmountRange({ offering }: { offering: Offering }) {
   const amounts = [
-    ['Min investment', formatMoney(offering.minAmount)],
+    ['Min', formatMoney(offering.minAmount)],
     ['Target', targetInWords(offering.targetAmount, true)],
     ['Max', formatMoney(offering.maxAmount)],
   ] as const;
