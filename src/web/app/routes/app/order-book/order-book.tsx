@@ -215,6 +215,14 @@ export default function OrderBookRoute() {
           </Button>
         )}
       </Box>
+      {!refusedDay && (
+        // The day shown, in words: while a day typed in the field is refused, the field holds
+        // what was typed and the book below is still the day before it.
+        <Typography variant="body2" sx={{ mt: -1, mb: 2 }}>
+          The book of {formatCalendarDate(date, undefined, 'long')}
+          {date === today ? ', today' : ''}.
+        </Typography>
+      )}
       {refusedDay && (
         // A link to a day the book cannot show still opens a book: which one, and why, is said.
         <Alert severity="info" role="status" sx={{ mb: 2 }}>

@@ -16,6 +16,8 @@ afterEach(() => {
 
 const SHOWN = '2026-03-02';
 const TYPED = '2026-11-25';
+/** SHOWN as the page names the day whose book it shows. */
+const SHOWN_IN_WORDS = 'March 2, 2026';
 
 /**
  * Answers every day with an empty public book, naming the weekend or holiday as the BFF does, and
@@ -132,6 +134,8 @@ describe('a person types a trading day into the order book', () => {
         'Trading day must be on or before 2026-11-23 (today in US Eastern time)',
       );
       expect(router.state.location.search).toBe(`?date=${SHOWN}`);
+      // The field holds the day typed; the page says which day the book below is.
+      expect(screen.getByText(`The book of ${SHOWN_IN_WORDS}.`)).toBeTruthy();
     }
     expect(asked).toEqual([SHOWN]);
 
