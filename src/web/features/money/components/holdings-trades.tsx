@@ -182,12 +182,15 @@ export function HoldingsTrades({
   place,
   onPlaceChange,
   oneAccount = false,
+  accountLabels,
   countRef,
 }: {
   trades: readonly HoldingRow[];
   place: TradesPlace;
   onPlaceChange: (next: Partial<TradesPlace>) => void;
   oneAccount?: boolean;
+  /** The person's accounts by id, as their pages name them; an id not in it reads as itself. */
+  accountLabels?: ReadonlyMap<string, string>;
   /** The count above the trades, for the totals' links to move the focus to. */
   countRef?: RefObject<HTMLElement | null>;
 }) {
@@ -201,8 +204,8 @@ export function HoldingsTrades({
     () =>
       [...new Set(trades.map((trade) => trade.accountId))]
         .sort()
-        .map((value) => ({ value, label: value })),
-    [trades],
+        .map((value) => ({ value, label: accountLabels?.get(value) ?? value })),
+    [trades, accountLabels],
   );
   const shown = useMemo(
     () =>

@@ -43,10 +43,13 @@ export function Holdings({
   accountId,
   place,
   onPlaceChange,
+  accountLabels,
 }: {
   accountId?: string;
   place?: TradesPlace;
   onPlaceChange?: (next: Partial<TradesPlace>) => void;
+  /** The person's accounts by id, as their pages name them ("Avery Quinn Roth IRA (A1040173)"). */
+  accountLabels?: ReadonlyMap<string, string>;
 }) {
   const holdings = useHoldings(accountId);
   const scope = accountId ? scopes.account : scopes.all;
@@ -58,6 +61,7 @@ export function Holdings({
           <HoldingsView
             result={data}
             accountId={accountId}
+            accountLabels={accountLabels}
             trades={trades}
             retry={{ busy: holdings.isFetching, onRetry: () => void holdings.refetch() }}
           />
@@ -112,11 +116,13 @@ const stillLoading = (read: ShownQuery<HoldingsResult>): ShownQuery<HoldingsResu
 function HoldingsView({
   result,
   accountId,
+  accountLabels,
   trades: [place, onPlaceChange],
   retry,
 }: {
   result: HoldingsResult;
   accountId?: string;
+  accountLabels?: ReadonlyMap<string, string>;
   trades: ReturnType<typeof useTradesPlace>;
   /** Reads the investments again: what a gap left out may be readable a moment later. */
   retry: { busy: boolean; onRetry: () => void };
@@ -199,6 +205,7 @@ function HoldingsView({
             place={place}
             onPlaceChange={onPlaceChange}
             oneAccount={accountId !== undefined}
+            accountLabels={accountLabels}
             countRef={countRef}
           />
         </Box>

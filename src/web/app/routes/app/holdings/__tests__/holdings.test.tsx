@@ -62,8 +62,32 @@ const result = (trades: HoldingRow[]): HoldingsResult => ({
   gaps: [],
 });
 
+const noReview = { status: null, date: null };
+/** The person's accounts as My accounts lists them, an individual one and an IRA. */
+const myAccounts = {
+  accounts: [
+    {
+      id: 'A1040000',
+      name: 'Avery Quinn',
+      type: 'Individual',
+      reviews: { kyc: noReview, aml: noReview, accreditation: noReview, approval: noReview },
+      loaded: true,
+    },
+    {
+      id: 'A1040001',
+      name: 'Avery Quinn Roth IRA',
+      type: 'IRA',
+      reviews: { kyc: noReview, aml: noReview, accreditation: noReview, approval: noReview },
+      loaded: true,
+    },
+  ],
+};
+
 const answer = (trades: HoldingRow[]) =>
-  bff.use(http.get('/api/holdings', () => HttpResponse.json(result(trades))));
+  bff.use(
+    http.get('/api/holdings', () => HttpResponse.json(result(trades))),
+    http.get('/api/accounts', () => HttpResponse.json(myAccounts)),
+  );
 
 /** The trades grid once its headers and rows are there, not only its frame (findGrid). */
 const findTrades = () => findGrid('Trades');
@@ -137,9 +161,16 @@ describe('an investor narrows their trades (My investments)', () => {
     expect(screen.getByText('3 of 5 trades')).toBeTruthy();
     expect(router.state.location.search).toBe('?offering=42');
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Account' }), {
-      target: { value: 'A1040001' },
-    });
+    // Each account as its pages name it: which one is the IRA is plain.
+    const account = screen.getByRole('combobox', { name: 'Account' });
+    await waitFor(() =>
+      expect(
+        within(account).getByRole('option', {
+          name: /^\u2068?Avery Quinn Roth IRA\u2069? \(A1040001\)$/,
+        }),
+      ).toBeTruthy(),
+    );
+    fireEvent.change(account, { target: { value: 'A1040001' } });
     await waitFor(() => expect(shownIds()).toEqual(['T903']));
     expect(new URLSearchParams(router.state.location.search).get('account')).toBe('A1040001');
 
