@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { marketHoursAt } from '../../../../../../contract/market-week';
 import { bff, errorAnswer, startMockBff } from '../../../../../testing/mock-bff';
 import { regularWeek } from '../../../../../testing/market-hours';
@@ -17,6 +17,11 @@ withTimeZones({ viewer: 'America/New_York', platform: 'America/New_York' });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+});
+// The page reads who is signed in (a reviewer is led to a security's changes): an investor,
+// unless a test says otherwise.
+beforeEach(() => {
+  bff.use(http.get('/api/session', () => HttpResponse.json(sessionOf({ role: 'investor' }))));
 });
 
 const hours = regularWeek;
