@@ -45,10 +45,28 @@ export const bff = setupServer(
   plainPortalConfig,
 );
 
-/** Starts the mock BFF for this test file; a request no handler answers fails the test. */
+/**
+ * Starts the mock BFF for this test file; a request no handler answers fails the test. MSW's own
+ * 'error' strategy only fails the request (the page then shows its error state, which a test may
+ * never look at): the requests are also kept, and the test that made them fails at its end.
+ */
 export function startMockBff() {
-  beforeAll(() => bff.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => bff.resetHandlers());
+  const unanswered: string[] = [];
+  beforeAll(() =>
+    bff.listen({
+      onUnhandledRequest: (request, print) => {
+        unanswered.push(`${request.method} ${new URL(request.url).pathname}`);
+        print.error();
+      },
+    }),
+  );
+  afterEach(() => {
+    bff.resetHandlers();
+    const missed = unanswered.splice(0);
+    if (missed.length > 0) {
+      throw new Error(`The mock BFF had no handler for: ${[...new Set(missed)].join(', ')}`);
+    }
+  });
   afterAll(() => bff.close());
 }
 
