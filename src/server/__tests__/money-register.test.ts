@@ -198,6 +198,40 @@ describe('register through the BFF', () => {
     });
     const settle = (reference: string, body: unknown, cookie = reviewer) =>
       call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, { cookie, body });
+    /**
+     * Settling `reference` as created with `upstreamId` is refused (409) under `confirmation`
+     * with `message`, and nothing is settled; with that confirmation it is. The settled reply.
+     */
+    const refusedUntilConfirmed = async (
+      reference: string,
+      upstreamId: string,
+      confirmation: 'confirmDifferentUnits' | 'confirmMadeBefore',
+      message: string,
+    ) => {
+      const reason = 'Found it at the platform, in this account';
+      const refused = await settle(reference, { outcome: 'created', upstreamId, reason });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.fields).toEqual([{ field: confirmation, message }]);
+      expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
+      const confirmed = await settle(reference, {
+        outcome: 'created',
+        upstreamId,
+        reason,
+        [confirmation]: true,
+      });
+      expect(confirmed.statusCode).toBe(200);
+      return confirmed;
+    };
+    /** An investment of `units` from account A whose connection dropped: its reference. */
+    const lostInvestment = async (offeringId: string, units: string) => {
+      await dropNextCall(h.sandboxUrl, 'createTrade');
+      const lost = await call(h.app, 'POST', `/api/offerings/${offeringId}/investments`, {
+        cookie: investor,
+        body: { accountId: accountA, units },
+        headers: { 'idempotency-key': key() },
+      });
+      return lost.json().error.reference as string;
+    };
     const upstreamCreates = () => sandboxCallsOf(h.sandboxUrl, 'createCustodyFundDisbursement');
     /** A disbursement whose connection dropped: its outcome is unknown. */
     const lostDisbursement = async (amount: string) => {
@@ -231,23 +265,12 @@ describe('register through the BFF', () => {
           m.createdAt !== null &&
           new Date(`${m.createdAt}Z`).getTime() < hourAgo,
       )!.referenceNumber;
-      const reason = 'Found a move out of the account at the platform';
-      const refused = await settle(lost.reference, { outcome: 'created', upstreamId: old, reason });
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.fields).toEqual([
-        {
-          field: 'confirmMadeBefore',
-          message: `Fund move ${old} was made at the platform before ${lost.reference} was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.`,
-        },
-      ]);
-      expect((await getMoneyRequest(h.db, lost.reference))?.outcome).toBe('unknown');
-      const confirmed = await settle(lost.reference, {
-        outcome: 'created',
-        upstreamId: old,
-        reason,
-        confirmMadeBefore: true,
-      });
-      expect(confirmed.statusCode).toBe(200);
+      await refusedUntilConfirmed(
+        lost.reference,
+        old,
+        'confirmMadeBefore',
+        `Fund move ${old} was made at the platform before ${lost.reference} was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.`,
+      );
     });
 
     it('as created, with the platform id: the investor sees it accepted and a retry is not sent', async () => {
@@ -592,13 +615,7 @@ describe('register through the BFF', () => {
       const fewer = String(Number(units) - 1);
       const direct = (u: string) =>
         tradeAtPlatform(h, { accountId: accountA, offeringId: offering.id, units: u });
-      await dropNextCall(h.sandboxUrl, 'createTrade');
-      const lost = await call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
-        cookie: investor,
-        body: { accountId: accountA, units },
-        headers: { 'idempotency-key': key() },
-      });
-      const reference = lost.json().error.reference as string;
+      const reference = await lostInvestment(offering.id, units);
       // No answer came back, yet the register says what was asked: units × price, exact.
       const amount = new Big(units).times(offering.unitPrice);
       const row = (await getMoneyRequest(h.db, reference))!;
@@ -648,23 +665,12 @@ describe('register through the BFF', () => {
           },
         ]);
       }
-      const wrong = await settle(reference, { outcome: 'created', upstreamId: other, reason });
-      expect(wrong.statusCode).toBe(409);
-      expect(wrong.json().error.fields).toEqual([
-        expect.objectContaining({
-          field: 'confirmDifferentUnits',
-          message: `Trade ${other} is for ${fewer} units, but ${reference} asked for ${units} units. Settle with it only if you checked that it is this request, and confirm that.`,
-        }),
-      ]);
-      expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
-
-      const confirmed = await settle(reference, {
-        outcome: 'created',
-        upstreamId: other,
-        reason,
-        confirmDifferentUnits: true,
-      });
-      expect(confirmed.statusCode).toBe(200);
+      const confirmed = await refusedUntilConfirmed(
+        reference,
+        other,
+        'confirmDifferentUnits',
+        `Trade ${other} is for ${fewer} units, but ${reference} asked for ${units} units. Settle with it only if you checked that it is this request, and confirm that.`,
+      );
       // Settling keeps what was asked: the register still shows the amount.
       expect(confirmed.json()).toMatchObject({ upstreamId: other, units, amount: row.amount });
     });
@@ -681,13 +687,7 @@ describe('register through the BFF', () => {
         units,
       });
       await callSandbox(h.sandboxUrl, '/__sandbox/clock', { at: Date.now() });
-      await dropNextCall(h.sandboxUrl, 'createTrade');
-      const lost = await call(h.app, 'POST', `/api/offerings/${offering.id}/investments`, {
-        cookie: investor,
-        body: { accountId: accountA, units },
-        headers: { 'idempotency-key': key() },
-      });
-      const reference = lost.json().error.reference as string;
+      const reference = await lostInvestment(offering.id, units);
 
       const found = (
         await get(`/api/compliance/money-requests/${reference}/candidates`, reviewer)
@@ -701,23 +701,12 @@ describe('register through the BFF', () => {
       expect(before).toEqual([...before].sort((a, b) => Number(a) - Number(b)));
       expect(before.includes(false)).toBe(true);
 
-      const reason = 'Trade of this account in this offering at the platform';
-      const refused = await settle(reference, { outcome: 'created', upstreamId: earlier, reason });
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.fields).toEqual([
-        {
-          field: 'confirmMadeBefore',
-          message: `Trade ${earlier} was made at the platform before ${reference} was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.`,
-        },
-      ]);
-      expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('unknown');
-      const confirmed = await settle(reference, {
-        outcome: 'created',
-        upstreamId: earlier,
-        reason,
-        confirmMadeBefore: true,
-      });
-      expect(confirmed.statusCode).toBe(200);
+      const confirmed = await refusedUntilConfirmed(
+        reference,
+        earlier,
+        'confirmMadeBefore',
+        `Trade ${earlier} was made at the platform before ${reference} was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.`,
+      );
       expect(confirmed.json()).toMatchObject({ outcome: 'created', upstreamId: earlier });
     });
 

@@ -33,6 +33,7 @@ import {
   normalizeEmail,
   setDisabled,
   setPasswordHash,
+  securityUnlinkedEvent,
   unlinkWithDependents,
 } from '../store/users';
 
@@ -287,19 +288,16 @@ export async function runUsersCommand(argv: string[], ctx: UsersCommandContext):
           }
           // Their last issuer gone, their securities went with it, as on the Users page.
           for (const securityId of securityIds) {
-            await recordAudit(tx, {
-              action: 'user_unlinked',
-              objectType: 'security',
-              objectId: securityId,
-              outcome: 'succeeded',
-              details: {
+            await recordAudit(
+              tx,
+              securityUnlinkedEvent(securityId, {
                 userId: user.id,
                 email: user.email,
                 withLastIssuer: upstreamId,
                 by: 'command_line',
                 operator: ctx.operator,
-              },
-            });
+              }),
+            );
           }
         }
         return {

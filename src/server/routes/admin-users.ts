@@ -46,6 +46,7 @@ import {
   setPasswordHash,
   setRole,
   unlink,
+  securityUnlinkedEvent,
   unlinkWithDependents,
   type UserRow,
 } from '../store/users';
@@ -456,13 +457,10 @@ export const adminUserRoutes = [
           // Their last issuer gone, their securities went with it: each is audited.
           const email = securityIds.length ? (await findUserRecord(tx, userId))?.email : undefined;
           for (const securityId of securityIds) {
-            await record(tx, {
-              action: 'user_unlinked',
-              objectType: 'security',
-              objectId: securityId,
-              outcome: 'succeeded',
-              details: { userId, email, withLastIssuer: upstreamId },
-            });
+            await record(
+              tx,
+              securityUnlinkedEvent(securityId, { userId, email, withLastIssuer: upstreamId }),
+            );
           }
           return true;
         },

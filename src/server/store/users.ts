@@ -243,6 +243,24 @@ export async function unlinkWithDependents(
   return kind === 'issuer' ? unlinkSecuritiesOfNoIssuer(tx, userId) : [];
 }
 
+/**
+ * The audit event of a security link that went with the user's last issuer (unlinkWithDependents),
+ * whoever removed it: `details` names the user and that issuer, and how it was done.
+ */
+export const securityUnlinkedEvent = (
+  securityId: string,
+  details: { userId: string; email: string | undefined; withLastIssuer: string } & Record<
+    string,
+    unknown
+  >,
+) => ({
+  action: 'user_unlinked',
+  objectType: 'security',
+  objectId: securityId,
+  outcome: 'succeeded' as const,
+  details,
+});
+
 export async function listUsers(db: Db) {
   return db
     .selectFrom('users')

@@ -121,6 +121,25 @@ function comparison(trade: Candidate): { label: string; same: boolean } | null {
     : { label: 'Same units, other amount', same: true };
 }
 
+/**
+ * One mark after a candidate trade's id, in green when it speaks for the trade being the request
+ * and in amber when against, after a separator a screen reader reads too, not only a margin.
+ */
+function CandidateMark({ good, children }: { good: boolean; children: ReactNode }) {
+  return (
+    <>
+      {' · '}
+      <Typography
+        component="strong"
+        variant="body2"
+        sx={{ fontWeight: 600, color: good ? 'success.dark' : 'warning.dark' }}
+      >
+        {children}
+      </Typography>
+    </>
+  );
+}
+
 /** More trades of other units than this are folded under a button (TradeCandidates). */
 const FOLD_OTHER_UNITS_ABOVE = 3;
 
@@ -212,39 +231,16 @@ function TradeCandidates({
                         <Box sx={{ minWidth: 0 }}>
                           <Typography variant="body2">
                             Trade {trade.upstreamId}
-                            {trade.probable && ' · '}
                             {trade.probable && (
-                              <Typography
-                                component="strong"
-                                variant="body2"
-                                sx={{ fontWeight: 600, color: 'success.dark' }}
-                              >
+                              <CandidateMark good>
                                 Probably this one: the same units, appeared right after it was sent
-                              </Typography>
+                              </CandidateMark>
                             )}
-                            {trade.madeBefore && ' · '}
                             {trade.madeBefore && (
-                              <Typography
-                                component="strong"
-                                variant="body2"
-                                sx={{ fontWeight: 600, color: 'warning.dark' }}
-                              >
-                                Made before this request
-                              </Typography>
+                              <CandidateMark good={false}>Made before this request</CandidateMark>
                             )}
-                            {/* A separator a screen reader reads too, not only a margin. */}
-                            {compared && ' · '}
                             {compared && (
-                              <Typography
-                                component="strong"
-                                variant="body2"
-                                sx={{
-                                  fontWeight: 600,
-                                  color: compared.same ? 'success.dark' : 'warning.dark',
-                                }}
-                              >
-                                {compared.label}
-                              </Typography>
+                              <CandidateMark good={compared.same}>{compared.label}</CandidateMark>
                             )}
                           </Typography>
                           <Typography
