@@ -56,7 +56,13 @@ export const INVEST_FROM_ACCOUNT_REQUIRED =
 export const chosenAccountIdSchema = z
   .string({ error: INVEST_FROM_ACCOUNT_REQUIRED })
   .regex(ACCOUNT_ID, INVEST_FROM_ACCOUNT_REQUIRED);
-export const accountParamsSchema = z.object({ accountId: accountIdSchema });
+/**
+ * An account id in a path, as the platform writes it: "a1040000" is A1040000 (asPlatformAccountId),
+ * so a link typed in lower case opens the account, its notes and its money, not "no such account"
+ * or an empty list. The BFF's object check reads a path's account id the same way (define.ts).
+ */
+export const accountPathIdSchema = accountIdSchema.transform(asPlatformAccountId);
+export const accountParamsSchema = z.object({ accountId: accountPathIdSchema });
 
 /**
  * An account id a reviewer types to narrow a list (the money-requests register's Account field),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountIdSchema } from './account-views';
+import { accountPathIdSchema } from './account-views';
 import {
   type BankIdKind,
   custodyAccountSchema,
@@ -83,7 +83,7 @@ export const fundMovesQuerySchema = z.object({
 });
 
 export const fundMoveParamsSchema = z.object({
-  accountId: accountIdSchema,
+  accountId: accountPathIdSchema,
   referenceNumber: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'referenceNumber must be 1 to 40 letters or digits'),

@@ -114,6 +114,31 @@ describe('my accounts', () => {
     });
   });
 
+  it('reads an account id typed in lower case as the platform writes it, for its holder and a reviewer, and never for another investor', async () => {
+    const lower = accountA.toLowerCase();
+    expect(lower).not.toBe(accountA);
+    const own = await get(`/api/accounts/${lower}`, investor);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(accountDetailSchema.parse(own.json()).account.id).toBe(accountA);
+    const moves = await get(`/api/accounts/${lower}/fund-moves`, investor);
+    expect(moves.json()).toEqual(
+      (await get(`/api/accounts/${accountA}/fund-moves`, investor)).json(),
+    );
+
+    const compliance = await signIn(h.app, 'compliance@demo.test');
+    const note = await call(h.app, 'POST', `/api/accounts/${accountA}/notes`, {
+      cookie: compliance,
+      body: { body: 'Checked the address on file against the ID.' },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    const notes = await get(`/api/accounts/${lower}/notes`, compliance);
+    expect(notes.json().notes.map((n: { id: string }) => n.id)).toContain(note.json().id);
+
+    // Another investor's account in lower case is still another's.
+    expect((await get(`/api/accounts/${lower}`, investor2)).statusCode).toBe(403);
+    expect((await get(`/api/accounts/${lower}/fund-moves`, investor2)).statusCode).toBe(403);
+  });
+
   it('refuses issuer staff', async () => {
     const issuer = await signIn(h.app, 'issuer@demo.test');
     expect((await get(`/api/accounts/${accountA}`, issuer)).statusCode).toBe(403);

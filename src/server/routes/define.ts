@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
+import { asPlatformAccountId } from '../../contract/platform-ids';
 import { isReviewer } from '../../contract/session';
 import type { AuditEvent } from '../store/audit';
 import { recordAudit } from '../store/audit';
@@ -464,7 +465,13 @@ async function checkObject(
       submitted: 'no',
     });
   }
-  const id = String(raw);
+  // An account id in the path is checked as the route's params schema hands it on, in the
+  // platform's capitals (accountPathIdSchema): the id checked is the id used. Bodies and query
+  // strings keep theirs as given.
+  const id =
+    rule.from === 'params' && rule.kind === 'account'
+      ? asPlatformAccountId(String(raw))
+      : String(raw);
   const user = request.user;
   if (access && !(user && (await mayAccess(user, rule, id, deps.ownership)))) {
     await auditFor(
