@@ -240,10 +240,11 @@ const readWords: Record<string, string> = {
   'GET /api/accounts/:accountId/custody-account': 'Custody account',
   'GET /api/accounts/:accountId/fund-moves': 'Fund moves',
   'GET /api/accounts/:accountId/fund-moves/:referenceNumber': 'One fund move',
-  'GET /api/accounts/:accountId/disbursements/approval-total': 'Disbursements of the last 24 hours',
   'GET /api/accounts/:accountId/linked-bank': 'Linked bank',
   'GET /api/accounts/:accountId/money-requests': 'Requests',
   'GET /api/accounts/:accountId/timeline': 'Timeline',
+  'GET /api/disbursement-approvals': 'Held disbursements',
+  'GET /api/admin/accounts/:accountId/holder': 'Holder and the users linked to it',
 };
 
 /** The fields a reveal names (docs/audit-log.md), as the account pages label them. */

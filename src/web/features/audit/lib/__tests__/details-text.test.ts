@@ -11,6 +11,7 @@ withTimeZones({ viewer: 'America/Los_Angeles', platform: 'UTC' });
 const written: [action: string, details: Record<string, unknown>, reads: string][] = [
   ['sign_in', { method: 'password' }, 'Method: password'],
   ['account_viewed', { read: 'GET /api/accounts/:accountId/fund-moves' }, 'Read: Fund moves'],
+  ['account_viewed', { read: 'GET /api/disbursement-approvals' }, 'Read: Held disbursements'],
   [
     'fund_moves_viewed',
     { moves: 25, page: 2, accountIds: ['A1040000', 'A1040173'] },
