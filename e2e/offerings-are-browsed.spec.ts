@@ -25,11 +25,12 @@ test('an investor filters offerings by status and opens one', async ({ page }) =
   await expect(statuses.first().or(page.getByText('No offering is closed'))).toBeVisible();
   if (await statuses.count()) await rowsShow(['Closed']);
 
-  // One choice per badge: "Open for investment" shows Approved and Open offerings alike.
+  // One choice per badge: "Open for investment" shows Approved and Open offerings alike, each
+  // with what is left of it (sold out, or too few units for its minimum investment).
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Open for investment' }).click();
   await expect(page).toHaveURL(/status=approved%2Copen/);
-  await rowsShow(['Open for investment', 'Sold out']);
+  await rowsShow(['Open for investment', 'Too few units left', 'Sold out']);
 
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'All statuses' }).click();

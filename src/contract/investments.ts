@@ -27,7 +27,9 @@ export type Investability = { ok: true } | { ok: false; reason: string };
  * The whole units one investment may buy now: at least what the minimum amount needs (rounded
  * up), at most what is left and what the maximum amount allows (rounded down).
  */
-export function unitBounds(offering: Offering): {
+export function unitBounds(
+  offering: Pick<Offering, 'remainingShares' | 'unitPrice' | 'minAmount' | 'maxAmount'>,
+): {
   remaining: string;
   minimum: string;
   maximum: string;

@@ -24,7 +24,7 @@ const sharesSold = (offering: Offering) =>
 
 // In the words every other page gives the offering's status.
 const status = (offering: Offering) => (
-  <OfferingStatusChip status={offering.status} remainingShares={offering.remainingShares} />
+  <OfferingStatusChip status={offering.status} stock={offering} />
 );
 
 const nameLink = (offering: Offering) => (

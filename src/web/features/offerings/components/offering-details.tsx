@@ -69,11 +69,11 @@ export function OfferingDetails({ offering, actions }: OfferingDetailsProps) {
               <span key="status">
                 <OfferingStatusChip
                   status={offering.status}
-                  remainingShares={offering.remainingShares}
+                  stock={offering}
                   // The summary's value column is narrower than "Open for investment".
                   wrap
                 />{' '}
-                {offeringStatusWords(offering.status, offering.remainingShares).meaning}
+                {offeringStatusWords(offering.status, offering).meaning}
               </span>,
             ],
             ['Type', offering.type],

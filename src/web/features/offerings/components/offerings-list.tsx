@@ -77,10 +77,7 @@ function OfferingsTable({ offerings }: OfferingsListProps) {
             </TableCell>
             <TableCell>{offering.type}</TableCell>
             <TableCell>
-              <OfferingStatusChip
-                status={offering.status}
-                remainingShares={offering.remainingShares}
-              />
+              <OfferingStatusChip status={offering.status} stock={offering} />
             </TableCell>
             <TableCell align="right">
               {formatMoney(offering.unitPrice, { precision: 'price' })}
@@ -121,10 +118,7 @@ function OfferingCards({ offerings }: OfferingsListProps) {
               <Typography component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
                 <OfferingLink offering={offering} />
               </Typography>
-              <OfferingStatusChip
-                status={offering.status}
-                remainingShares={offering.remainingShares}
-              />
+              <OfferingStatusChip status={offering.status} stock={offering} />
             </Box>
             <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               {offering.type} · {formatMoney(offering.unitPrice, { precision: 'price' })} per unit
