@@ -118,6 +118,41 @@ describe('PortalDataGrid', () => {
   });
 });
 
+describe('PortalDataGrid kept at a place', () => {
+  withViewportWidth(1280);
+  afterEach(() => vi.useRealTimers());
+
+  it('stays on its page when its columns are built anew with the same sort', async () => {
+    const t = await fresh();
+    cleanup = t.cleanup;
+    await t.preloadDataGrid();
+    const many = Array.from({ length: 30 }, (_, i) => ({ id: `r${i}`, name: `Name ${i}` }));
+    const onPlaceChange = vi.fn();
+    // A page's columns made again on a render (a column's words arrived, say), equal in content.
+    const shown = () => (
+      <t.PortalDataGrid
+        label="Names"
+        rows={many}
+        columns={[{ field: 'name', headerName: 'Name', flex: 1 }]}
+        place={{ sort: 'name.desc', page: '2' }}
+        onPlaceChange={onPlaceChange}
+        pageSize={10}
+        pageSizeOptions={[10]}
+      />
+    );
+    const view = t.render(shown());
+    const grid = t.screen.getByRole('grid', { name: 'Names' });
+    expect(t.within(grid).getByText('Name 19')).toBeTruthy();
+    // The grid reacts to a new sort model after a timeout of 0: faked, and run out below.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    view.rerender(shown());
+    view.rerender(shown());
+    await t.act(() => vi.advanceTimersByTimeAsync(50));
+    expect(onPlaceChange).not.toHaveBeenCalled();
+    expect(t.within(grid).getByText('Name 19')).toBeTruthy();
+  });
+});
+
 describe('PortalDataGrid where its columns do not fit', () => {
   const phoneColumns: import('../data-grid').GridColDef<Row>[] = [
     { field: 'id', headerName: 'Names on a phone', flex: 1, valueGetter: (_v, row) => row.name },

@@ -27,11 +27,15 @@ export function sortOfPlace<Row extends GridValidRowModel>(
   sort: string | null,
   columns: readonly GridColDef<Row>[],
 ): GridSortModel {
+  const [model] = modelOfSort(sort);
+  const column = model && columns.find((c) => c.field === model.field);
+  return model && column && column.sortable !== false ? [model] : [];
+}
+
+/** A sort search parameter as the grid's model, whatever columns it names. */
+function modelOfSort(sort: string | null): GridSortModel {
   const match = /^(\w+)\.(asc|desc)$/.exec(sort ?? '');
-  if (!match) return [];
-  const [, field, direction] = match;
-  const column = columns.find((c) => c.field === field);
-  return column && column.sortable !== false ? [{ field, sort: direction as 'asc' | 'desc' }] : [];
+  return match ? [{ field: match[1], sort: match[2] as 'asc' | 'desc' }] : [];
 }
 
 /** The search parameter of a sort; null when the grid is as listed. */
@@ -85,8 +89,11 @@ export function usePlacedGrid<Row extends GridValidRowModel>(
   columns: readonly GridColDef<Row>[],
   rowCount: number,
 ): PlacedGrid {
-  const sort = place?.sort ?? null;
-  const sortModel = useMemo(() => sortOfPlace(sort, columns), [sort, columns]);
+  // The sort is kept by its value, not by the columns it was checked against: the grid takes a
+  // new sort model as a sort changed and goes back to its first page, so columns built anew (a
+  // column's words arriving later) must not hand it one.
+  const sort = placeOfSort(sortOfPlace(place?.sort ?? null, columns));
+  const sortModel = useMemo(() => modelOfSort(sort), [sort]);
   const pageIndex = pageOfPlace(place?.page ?? null, rowCount, pageSize);
   const paginationModel = useMemo(() => ({ page: pageIndex, pageSize }), [pageIndex, pageSize]);
   return useMemo(

@@ -57,7 +57,23 @@ const offeringLink = (row: HoldingRow, tabIndex: 0 | -1) => (
   </Link>
 );
 
-const tradeColumns: GridColDef<HoldingRow>[] = [
+/** How the grid names an account: as its pages do, or "Account <id>" while no name is known. */
+type AccountWords = (accountId: string) => string;
+
+/*
+ * The account column names each account as its pages do ("Jordan Ellis Roth IRA (A1040173)"),
+ * so the IRA's trades can be told apart from the others without knowing the ids by heart.
+ */
+const accountColumn = (words: AccountWords): GridColDef<HoldingRow> => ({
+  field: 'accountId',
+  headerName: 'Account',
+  minWidth: 120,
+  flex: 1,
+  cellClassName: 'portal-grid-wrap',
+  valueGetter: (_value, row) => words(row.accountId),
+});
+
+const baseColumns: GridColDef<HoldingRow>[] = [
   timestampColumn<HoldingRow>({
     // Zone-less ISO timestamps sort as text.
     field: 'createdAt',
@@ -74,13 +90,6 @@ const tradeColumns: GridColDef<HoldingRow>[] = [
     cellClassName: 'portal-grid-wrap',
     valueGetter: (_value, row) => offeringLabel(row),
     renderCell: ({ row, tabIndex }) => offeringLink(row, tabIndex),
-  },
-  {
-    field: 'accountId',
-    headerName: 'Account',
-    minWidth: 100,
-    flex: 0.8,
-    cellClassName: 'portal-grid-code',
   },
   figureColumn<HoldingRow>({
     field: 'units',
@@ -121,15 +130,28 @@ const tradeColumns: GridColDef<HoldingRow>[] = [
  * (the offering's link), for how much and where it stands, then when, from which account and its
  * trade ID. The select above the grid sorts by any of the wide columns.
  */
-const tradeLinesColumn = linesColumn<HoldingRow>('tradeId', 'Trades', (row, tabIndex) => [
-  offeringLink(row, tabIndex),
-  <>
-    {row.amount ? tradeAmount(row.amount) : '—'}
-    {row.units && ` · ${formatDecimal(row.units)} units`} · <TradeStatus row={row} />
-  </>,
-  `${formatTimestamp(row.createdAt)} · Account ${row.accountId} · Trade ID ${row.tradeId}`,
-]);
-const phoneColumns = [tradeLinesColumn];
+const tradeLines = (words: AccountWords | null) =>
+  linesColumn<HoldingRow>('tradeId', 'Trades', (row, tabIndex) => [
+    offeringLink(row, tabIndex),
+    <>
+      {row.amount ? tradeAmount(row.amount) : '—'}
+      {row.units && ` · ${formatDecimal(row.units)} units`} · <TradeStatus row={row} />
+    </>,
+    [formatTimestamp(row.createdAt), words?.(row.accountId), `Trade ID ${row.tradeId}`]
+      .filter(Boolean)
+      .join(' · '),
+  ]);
+
+/**
+ * The grid's columns; an account's own page (`words` null) leaves out the account, which every
+ * row would repeat.
+ */
+function tradeColumns(words: AccountWords | null) {
+  const wide = [...baseColumns];
+  // After the offering: what was bought, then from which account.
+  if (words) wide.splice(2, 0, accountColumn(words));
+  return { wide, phone: [tradeLines(words)] };
+}
 
 /**
  * Where a trade stands; a trade that is probably an investment of ours whose answer was lost
@@ -216,6 +238,11 @@ export function HoldingsTrades({
       ),
     [trades, place.offering, place.account, oneAccount],
   );
+  const columns = useMemo(
+    () =>
+      tradeColumns(oneAccount ? null : (id: string) => accountLabels?.get(id) ?? `Account ${id}`),
+    [oneAccount, accountLabels],
+  );
   const narrowed = place.offering !== null || (!oneAccount && place.account !== null);
   const pageIndex = pageOfPlace(place.page, shown.length, TRADES_PAGE);
   const gridPlace = useMemo(
@@ -286,8 +313,8 @@ export function HoldingsTrades({
           <PortalDataGrid
             label="Trades"
             rows={shown}
-            columns={tradeColumns}
-            phoneColumns={phoneColumns}
+            columns={columns.wide}
+            phoneColumns={columns.phone}
             getRowId={tradeId}
             place={gridPlace}
             onPlaceChange={onPlaceChange}

@@ -161,6 +161,13 @@ function HoldingsView({
       {gaps}
       <UnreadOfferings result={result} />
       <SectionCard title="Totals per offering">
+        {!accountId && (
+          <AllAccountsTotals
+            narrowedTo={place.account}
+            trades={result.trades}
+            accountLabels={accountLabels}
+          />
+        )}
         <Box sx={{ mt: 1 }}>
           <SkippedRecordsNotice
             count={result.skippedRecords}
@@ -211,6 +218,34 @@ function HoldingsView({
         </Box>
       </SectionCard>
     </>
+  );
+}
+
+/**
+ * The totals are of every account while the trades below them may be narrowed to one: said, with
+ * the way to that account's own totals (its money page lists its investments alone), so no one
+ * reads the figures as the account's.
+ */
+function AllAccountsTotals({
+  narrowedTo,
+  trades,
+  accountLabels,
+}: {
+  narrowedTo: string | null;
+  trades: readonly { accountId: string }[];
+  accountLabels?: ReadonlyMap<string, string>;
+}) {
+  // A link's account that none of the trades is in is told beside the trades.
+  if (narrowedTo === null || !trades.some((trade) => trade.accountId === narrowedTo)) return null;
+  const name = accountLabels?.get(narrowedTo) ?? `Account ${narrowedTo}`;
+  return (
+    <Alert severity="info" sx={{ mt: 1 }}>
+      These totals are of all your accounts; the trades below are narrowed to {name}.{' '}
+      <Link component={RouterLink} to={paths.app.accountMoney.getHref(narrowedTo)}>
+        Totals of {name} alone
+      </Link>{' '}
+      are on that account's money page.
+    </Alert>
   );
 }
 

@@ -14,6 +14,7 @@ import { onFakeClock, renderWithProviders } from '../../../../../testing/render'
 import { withTimeZones } from '../../../../../testing/time-zones';
 import { withViewportWidth } from '../../../../../testing/viewport';
 import { useHoldings } from '../../../../../features/money/api/get-holdings';
+import { Holdings } from '../../../../../features/money/components/holdings-view';
 import HoldingsRoute from '../holdings';
 
 startMockBff();
@@ -179,6 +180,59 @@ describe('an investor narrows their trades (My investments)', () => {
       .click(screen.getByRole('button', { name: 'Show all trades' }));
     await waitFor(() => expect(shownIds()).toHaveLength(5));
     expect(router.state.location.search).toBe('');
+  });
+
+  it('to one account: each row names its account, and the totals say they are of all accounts', async () => {
+    answer(five);
+    const { router } = open('?account=A1040001');
+    const grid = await findTrades();
+    await waitFor(() => expect(shownIds()).toEqual(['T903', 'T902']));
+    // The account column names the account as its pages do, once the list of accounts is read.
+    const accountCells = () =>
+      [...grid.querySelectorAll('[role="gridcell"][data-field="accountId"]')].map(
+        (cell) => cell.textContent,
+      );
+    await waitFor(() =>
+      expect(accountCells()).toEqual([
+        '\u2068Avery Quinn Roth IRA\u2069 (A1040001)',
+        '\u2068Avery Quinn Roth IRA\u2069 (A1040001)',
+      ]),
+    );
+    // The totals above are of every account (475 + 920): said, with the way to the IRA's own.
+    const totals = screen.getByRole('region', { name: 'Totals per offering' });
+    const note = within(totals).getByText(/^These totals are of all your accounts/);
+    expect(note.textContent).toBe(
+      "These totals are of all your accounts; the trades below are narrowed to \u2068Avery Quinn Roth IRA\u2069 (A1040001). Totals of \u2068Avery Quinn Roth IRA\u2069 (A1040001) alone are on that account's money page.",
+    );
+    expect(within(note).getByRole('link').getAttribute('href')).toBe('/accounts/A1040001/money');
+
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Show all trades' }));
+    await waitFor(() => expect(shownIds()).toHaveLength(5));
+    expect(router.state.location.search).toBe('');
+    expect(within(totals).queryByText(/^These totals are of all your accounts/)).toBeNull();
+    expect(accountCells()).toEqual([
+      '\u2068Avery Quinn\u2069 (A1040000)',
+      '\u2068Avery Quinn\u2069 (A1040000)',
+      '\u2068Avery Quinn Roth IRA\u2069 (A1040001)',
+      '\u2068Avery Quinn Roth IRA\u2069 (A1040001)',
+      '\u2068Avery Quinn\u2069 (A1040000)',
+    ]);
+  });
+
+  it('on an account’s own page: no account column, and totals that are the account’s', async () => {
+    const ira = five.filter((trade) => trade.accountId === 'A1040001');
+    answer(ira);
+    renderWithProviders(<Holdings accountId="A1040001" />);
+    const grid = await findTrades();
+    expect(shownIds()).toEqual(['T903', 'T902']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date', 'Offering', 'Units', 'Amount', 'Status', 'Trade ID']);
+    expect(screen.queryByText(/^These totals are of all your accounts/)).toBeNull();
   });
 
   it('opened from a shared link or a reload, shows the same offering and sort', async () => {
