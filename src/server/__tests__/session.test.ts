@@ -305,6 +305,126 @@ describe('sign-in and session', () => {
     });
   });
 
+  describe('from a browser that signed in as the person before', () => {
+    /** A sign-in from `ip`, carrying the device cookie `device` when given. */
+    const attempt = (ip: string, email: string, password: string, device?: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress: ip,
+        headers: { 'x-csrf': '1', origin: ORIGIN },
+        cookies: device === undefined ? {} : { portal_device: device },
+        payload: { email, password },
+      });
+    const deviceOf = (res: Awaited<ReturnType<typeof attempt>>) => {
+      const cookie = res.cookies.find((c) => c.name === 'portal_device');
+      if (!cookie) throw new Error('no device cookie was set');
+      return cookie;
+    };
+    /** Someone else's guesses spent both the email's counts at `ip` and from every address. */
+    const lockedOut = async (email: string, ip: string) => {
+      await h.db
+        .insertInto('rate_limits')
+        .values([
+          { key: `signin:fail:${email}`, window_start: new Date(), count: 100 },
+          { key: `signin:fail:${email}:${ip}`, window_start: new Date(), count: 8 },
+        ])
+        .execute();
+    };
+    let counter = 0;
+    const person = async () => {
+      const email = `known-browser-${++counter}@example.test`;
+      await createUser(h.db, { email, name: 'Kim', role: 'investor', password: DEMO_PASSWORD });
+      return email;
+    };
+
+    it('is given a cookie for the sign-in alone, kept 90 days through sign-outs', async () => {
+      const email = await person();
+      const res = await attempt('198.51.100.70', email, DEMO_PASSWORD);
+      expect(res.statusCode).toBe(200);
+      expect(deviceOf(res)).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/session',
+        maxAge: 90 * 24 * 60 * 60,
+      });
+      // Only its hash is stored.
+      const rows = await h.db
+        .selectFrom('sign_in_devices')
+        .innerJoin('users', 'users.id', 'sign_in_devices.user_id')
+        .select('token_hash')
+        .where('users.email', '=', email)
+        .execute();
+      expect(rows).toEqual([{ token_hash: hashToken(deviceOf(res).value) }]);
+      // Signing out ends the session and leaves the device cookie as it is.
+      const out = await h.app.inject({
+        method: 'DELETE',
+        url: '/api/session',
+        headers: { 'x-csrf': '1', origin: ORIGIN },
+        cookies: { portal_session: res.cookies.find((c) => c.name === 'portal_session')!.value },
+      });
+      expect(out.statusCode).toBe(204);
+      expect(out.cookies.map((c) => c.name)).toEqual(['portal_session']);
+      // A wrong password gives no such cookie.
+      const wrong = await attempt('198.51.100.70', email, 'wrong');
+      expect(wrong.cookies.find((c) => c.name === 'portal_device')).toBeUndefined();
+    });
+
+    it('signs in with the right password while guesses from everywhere have locked the email out, and keeps its cookie', async () => {
+      const email = await person();
+      const ip = '198.51.100.71';
+      const device = deviceOf(await attempt(ip, email, DEMO_PASSWORD)).value;
+      await lockedOut(email, ip);
+      // A browser that never signed in is refused, even with the right password, at that address…
+      expect((await attempt(ip, email, DEMO_PASSWORD)).statusCode).toBe(429);
+      // …while the person's own signs in, and its cookie is the same one, kept longer.
+      const own = await attempt(ip, email, DEMO_PASSWORD, device);
+      expect(own.statusCode).toBe(200);
+      expect(deviceOf(own).value).toBe(device);
+      // The email stays locked for every other browser: the right password did not reopen it.
+      expect((await attempt('198.51.100.72', email, DEMO_PASSWORD)).statusCode).toBe(429);
+    });
+
+    it('is refused after its own 8 wrong passwords, audited as that browser’s', async () => {
+      const email = await person();
+      const ip = '198.51.100.73';
+      const device = deviceOf(await attempt(ip, email, DEMO_PASSWORD)).value;
+      for (let i = 0; i < 8; i++) {
+        expect((await attempt(ip, email, `wrong-${i}`, device)).statusCode).toBe(401);
+      }
+      expect((await attempt(ip, email, DEMO_PASSWORD, device)).statusCode).toBe(429);
+      const refused = await h.db
+        .selectFrom('audit_events')
+        .select('details')
+        .where('action', '=', 'sign_in')
+        .where('outcome', '=', 'denied')
+        .where('user_email', '=', email)
+        .execute();
+      expect(refused).toMatchObject([
+        { details: { reason: 'too_many_failures_for_email_from_device', refusedAttempts: 1 } },
+      ]);
+      // Its failures were its own: a browser without the cookie is not refused for them.
+      expect((await attempt('198.51.100.74', email, DEMO_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('counts for nobody else, nor once expired, nor when made up', async () => {
+      const email = await person();
+      const other = await person();
+      const ip = '198.51.100.75';
+      const othersDevice = deviceOf(await attempt(ip, other, DEMO_PASSWORD)).value;
+      const device = deviceOf(await attempt(ip, email, DEMO_PASSWORD)).value;
+      await lockedOut(email, ip);
+      expect((await attempt(ip, email, DEMO_PASSWORD, othersDevice)).statusCode).toBe(429);
+      expect((await attempt(ip, email, DEMO_PASSWORD, 'made-up-token')).statusCode).toBe(429);
+      await h.db
+        .updateTable('sign_in_devices')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('token_hash', '=', hashToken(device))
+        .execute();
+      expect((await attempt(ip, email, DEMO_PASSWORD, device)).statusCode).toBe(429);
+    });
+  });
+
   describe('a disabled user', () => {
     const password = 'a-long-password-of-theirs';
     let counter = 0;

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { SessionEndReason } from '../../contract/signed-out';
 import type { ResolvedSession, SessionCache } from '../store/session-cache';
 import type { SessionTimes } from '../store/sessions';
+import { SIGN_IN_DEVICE_TTL_MS } from '../store/sign-in-devices';
 import { isApiRoute } from './csrf';
 
 export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string {
@@ -21,6 +22,24 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     secure: config.secureCookies,
     sameSite: 'strict',
     path: '/',
+  });
+}
+
+/**
+ * The cookie of a browser that signed in with a password before (store/sign-in-devices.ts). It
+ * outlives sessions and sign-outs, and is sent only with the sign-in (its path).
+ */
+export function deviceCookieName(config: Pick<Config, 'secureCookies'>): string {
+  return config.secureCookies ? '__Secure-portal_device' : 'portal_device';
+}
+
+export function setDeviceCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(deviceCookieName(config), token, {
+    httpOnly: true,
+    secure: config.secureCookies,
+    sameSite: 'strict',
+    path: '/api/session',
+    maxAge: SIGN_IN_DEVICE_TTL_MS / 1000,
   });
 }
 

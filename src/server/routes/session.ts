@@ -8,15 +8,20 @@ import { longestReadMs } from '../upstream/client';
 import { isStoreFailure } from '../lib/store-errors';
 import { auditedRefusal, tooManyAttempts } from '../lib/too-many-attempts';
 import { clear, hit, type RateLimitResult } from '../store/rate-limits';
-import { createSession, revokeSession } from '../store/sessions';
+import { createSession, hashToken, revokeSession } from '../store/sessions';
+import { isKnownDevice, rememberDevice } from '../store/sign-in-devices';
 import { getUser, normalizeEmail, verifyCredentials, type StoredUser } from '../store/users';
 import {
   clearSessionCookie,
   sessionCookieName,
   sessionEndedOf,
   sessionTimes,
+  setDeviceCookie,
   setSessionCookie,
+  deviceCookieName,
 } from '../plugins/session';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { defineRoute, type RouteContext } from './define';
 
@@ -25,8 +30,9 @@ const WINDOW_MS = 15 * 60_000;
  * Failures against one email per 15 minutes: 8 from one address, the strict count a guesser at
  * one address meets; 100 from every address together, so that guesses spread over many
  * addresses are slowed too. Keyed by the address first, a guesser's failures lock the email at
- * their address only: the person, signing in from their own, is not locked out with them until
- * the guesses come from a dozen addresses or more.
+ * their address only; and a browser that signed in as the person before counts its own 8 apart
+ * from both (failureCounts), so guesses from a dozen addresses or more, which spend the 100, lock
+ * out new browsers but not the person's own.
  */
 const SIGN_IN_LIMITS = { failuresPerEmailFromAddress: 8, failuresPerEmail: 100 };
 
@@ -91,7 +97,8 @@ export const sessionRoutes = [
   defineRoute({
     method: 'POST',
     url: '/api/session',
-    summary: 'Sign in with email and password; sets the session cookie',
+    summary:
+      "Sign in with email and password; sets the session cookie, and the device cookie that counts this browser's failed sign-ins apart from others' (a lock-out by guesses from elsewhere does not refuse it)",
     tags: ['session'],
     body: signInSchema,
     response: signInResultSchema,
@@ -136,8 +143,6 @@ type SignInContext = RouteContext<unknown, unknown, z.infer<typeof signInSchema>
 async function signIn({ body, request, reply, deps }: SignInContext) {
   const email = normalizeEmail(body.email);
   const ipKey = `signin:ip:${request.ip}`;
-  const emailKey = `signin:fail:${email}`;
-  const emailAtAddressKey = `signin:fail:${email}:${request.ip}`;
   /**
    * An attempt refused by a spent window, its password not checked: audited as a refused sign-in
    * with the typed email (shown to admins only, as a failed sign-in's), never the password; only
@@ -149,6 +154,7 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
     reason:
       | 'too_many_failures_for_email'
       | 'too_many_failures_for_email_from_address'
+      | 'too_many_failures_for_email_from_device'
       | 'too_many_from_address',
   ) => {
     const refusedAttempts = auditedRefusal(result.count, limit);
@@ -175,18 +181,13 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
   // Every attempt takes a slot before its password is checked, in one atomic upsert of the
   // store: concurrent guesses on any number of instances cannot all pass a count read before
   // the first failure is written. A correct password gives its slots back (clear below).
-  const fromHere = SIGN_IN_LIMITS.failuresPerEmailFromAddress;
-  const atAddress = await hit(deps.db, emailAtAddressKey, fromHere, WINDOW_MS);
-  if (!atAddress.allowed) {
-    throw await refuse(fromHere, atAddress, 'too_many_failures_for_email_from_address');
-  }
-  const attempt = await hit(deps.db, emailKey, SIGN_IN_LIMITS.failuresPerEmail, WINDOW_MS);
-  if (!attempt.allowed) {
-    throw await refuse(SIGN_IN_LIMITS.failuresPerEmail, attempt, 'too_many_failures_for_email');
+  const counts = await failureCounts(deps, request, email);
+  for (const { key, limit, reason } of counts) {
+    const result = await hit(deps.db, key, limit, WINDOW_MS);
+    if (!result.allowed) throw await refuse(limit, result, reason);
   }
   const giveSlotsBack = async () => {
-    await clear(deps.db, emailAtAddressKey);
-    await clear(deps.db, emailKey);
+    for (const { key } of counts) await clear(deps.db, key);
   };
 
   const match = await verifyCredentials(deps.db, email, body.password);
@@ -222,6 +223,8 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
     throw new HttpError('unauthenticated', 'The email or password is not correct.');
   }
   await giveSlotsBack();
+  // This browser proved the password: it is counted on its own from now on (failureCounts).
+  const device = await rememberDevice(deps.db, user.id, deviceTokenOf(request, deps.config));
 
   // A fresh id at every sign-in, and the previous session of this browser ends (no fixation).
   if (request.session) await revokeSession(deps.db, request.session.idHash);
@@ -248,7 +251,47 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
   // Last, once everything is stored: a failure of the store before this leaves the browser
   // without the new session, as the answer to that failure says.
   setSessionCookie(reply, deps.config, token);
+  setDeviceCookie(reply, deps.config, device);
   return answer;
+}
+
+/** The device cookie's token, when the request carries one of a plausible length. */
+function deviceTokenOf(request: FastifyRequest, config: Config): string | undefined {
+  const token = request.cookies[deviceCookieName(config)];
+  return token && token.length <= 100 ? token : undefined;
+}
+
+/**
+ * The counts of failures an attempt against `email` takes a slot in, each with its limit and the
+ * reason a spent one is refused with. From a browser that signed in as this user before
+ * (store/sign-in-devices.ts): that browser's own failures only, so guesses from elsewhere, however
+ * many, never lock the person out of the browser they use. From any other: the email's failures
+ * at this address, and from every address together.
+ */
+async function failureCounts(deps: Deps, request: FastifyRequest, email: string) {
+  const device = deviceTokenOf(request, deps.config);
+  const limit = SIGN_IN_LIMITS.failuresPerEmailFromAddress;
+  if (device !== undefined && (await isKnownDevice(deps.db, device, email))) {
+    return [
+      {
+        key: `signin:fail:${email}:device:${hashToken(device)}`,
+        limit,
+        reason: 'too_many_failures_for_email_from_device' as const,
+      },
+    ];
+  }
+  return [
+    {
+      key: `signin:fail:${email}:${request.ip}`,
+      limit,
+      reason: 'too_many_failures_for_email_from_address' as const,
+    },
+    {
+      key: `signin:fail:${email}`,
+      limit: SIGN_IN_LIMITS.failuresPerEmail,
+      reason: 'too_many_failures_for_email' as const,
+    },
+  ];
 }
 
 /**

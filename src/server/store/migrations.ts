@@ -652,4 +652,19 @@ export const migrations: Record<string, Migration> = {
         using gin ((details->'entityIds'))`.execute(db);
     },
   },
+  // Browsers that signed in with a user's password before (a hash of the cookie each was given):
+  // failed sign-ins against that user from elsewhere do not lock such a browser out, so someone
+  // who knows an email cannot keep its owner from signing in (sign-in-devices.ts).
+  '0027-sign-in-devices': {
+    async up(db) {
+      await sql`create table if not exists sign_in_devices (
+        token_hash text primary key,
+        user_id text not null references users(id) on delete cascade,
+        created_at timestamptz not null,
+        expires_at timestamptz not null
+      )`.execute(db);
+      await sql`create index if not exists sign_in_devices_user_idx
+        on sign_in_devices (user_id)`.execute(db);
+    },
+  },
 };

@@ -19,6 +19,15 @@ export interface Database {
   account_notes: AccountNoteTable;
   pending_bank_links: PendingBankLinkTable;
   store_identity: StoreIdentityTable;
+  sign_in_devices: SignInDevicesTable;
+}
+
+/** A browser that signed in with a user's password: the SHA-256 of the cookie it was given. */
+interface SignInDevicesTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 /** One row: the id this store was given when first opened (db.ts `storeIdOf`). */

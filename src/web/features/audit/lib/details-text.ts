@@ -191,6 +191,8 @@ const codeWords: Record<string, string> = {
     'too many failed sign-ins with this email: the password was not checked',
   too_many_failures_for_email_from_address:
     'too many failed sign-ins with this email from this address: the password was not checked',
+  too_many_failures_for_email_from_device:
+    'too many failed sign-ins with this email from a browser that signed in before: the password was not checked',
   too_many_from_address: 'too many sign-ins from this address: the password was not checked',
 };
 
