@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decide, holdForApproval } from '../store/approvals';
-import { openMoneyRequest, recordFundMovesFound } from '../store/money-requests';
-import { call, signIn, useHarness, type Harness } from './harness';
+import { recordFundMovesFound } from '../store/money-requests';
+import { call, openedRequest, signIn, useHarness, type Harness } from './harness';
 
 /**
  * The approvals page's list with many held: those waiting are a queue (the longest wait first),
@@ -237,7 +237,7 @@ describe('an approval whose reference the platform lists under two fund moves', 
   it('names both on its row, as the register does', async () => {
     // Reconciliation found two fund moves carrying the reference (recordFundMovesFound): the
     // money may have moved twice, and the approvals page says so as the register does.
-    const reference = await openMoneyRequest(
+    const reference = await openedRequest(
       h.db,
       { userId: 'u-maker', route: 'test:disbursement', key: 'two-fund-moves-0001' },
       {

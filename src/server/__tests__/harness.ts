@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../config';
 import { fetchManifest, seedDemoUsers, type SandboxManifest } from '../demo-users';
 import { openStore, type Db } from '../store/db';
 import { createUser, link } from '../store/users';
+import { openMoneyRequest, type MoneyRequestInit } from '../store/money-requests';
 import type { LinkKind } from '../store/schema';
 import type { Role } from '../../contract/session';
 import { loggerOptions } from '../logger';
@@ -476,4 +477,24 @@ export function fuzzParameters(runs: number): { numRuns: number; seed?: number }
     numRuns: Number(process.env.FUZZ_RUNS ?? runs),
     ...(seed === 'random' ? {} : { seed: Number(seed) }),
   };
+}
+
+/**
+ * A register row opened as a claim opens one, for tests that need a row without a route: each
+ * key asks its own request (its hash is the key's). Returns its reference.
+ */
+export async function openedRequest(
+  db: Db,
+  scope: { userId: string; route: string; key: string },
+  init: MoneyRequestInit,
+  at: Date,
+): Promise<string> {
+  const opened = await openMoneyRequest(
+    db,
+    { ...scope, requestHash: `test:${scope.key}` },
+    init,
+    at,
+  );
+  if (opened.kind !== 'opened') throw new Error(`the key ${scope.key} was refused: ${opened.kind}`);
+  return opened.reference;
 }

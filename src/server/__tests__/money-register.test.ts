@@ -10,7 +10,6 @@ import {
   getMoneyRequest,
   listMoneyRequests,
   listMoneyRequestsOfAccount,
-  openMoneyRequest,
   REFERENCE_PATTERN,
 } from '../store/money-requests';
 import { likelyThisRequest, type SettlementCandidate } from '../../contract/money-requests';
@@ -26,6 +25,7 @@ import {
   dropNextCall,
   idempotencyKeys,
   investableOffering,
+  openedRequest,
   sandboxCallsOf,
   settleLeftUnknown,
   signIn,
@@ -767,7 +767,7 @@ describe('register through the BFF', () => {
 
   /** A disbursement of account A opened in the register at `at`, under `route`: its reference. */
   const madeAt = (route: string) => (key: string, at: string) =>
-    openMoneyRequest(
+    openedRequest(
       h.db,
       { userId, route, key },
       { kind: 'disbursement', accountId: accountA, amount: '1', method: 'ach' },

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownStandingRequestsSchema } from '../../contract/money-requests';
-import { openMoneyRequest } from '../store/money-requests';
-import { call, signIn, useHarness } from './harness';
+import { call, openedRequest, signIn, useHarness } from './harness';
 
 /*
  * My investments lists the signed-in investor's investments that still stand without a trade
@@ -27,7 +26,7 @@ describe("GET /api/money-requests?standing=true (an investor's own standing requ
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    const reference = await openMoneyRequest(
+    const reference = await openedRequest(
       h.db,
       {
         userId: id,

@@ -57,6 +57,7 @@ import {
   type UnknownBecause,
 } from '../../contract/money-requests';
 import type { SpooledRelease } from '../store/spool';
+import type { MoneyRequestOutcome } from '../store/schema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -737,6 +738,7 @@ async function handleIdempotent(
     );
   }
   if (outcome.reference) ctx.reply.header('money-reference', outcome.reference);
+  if (outcome.kind === 'used') throw alreadyMade(outcome.reference, outcome.outcome);
   if (outcome.kind === 'in_progress') {
     const named = outcome.reference ? ` (our reference ${outcome.reference})` : '';
     throw new HttpError(
@@ -1109,4 +1111,27 @@ async function recordOutcome(
       'money outcome could not be recorded anywhere',
     );
   }
+}
+
+/**
+ * The key's request was made before and its record of the answer is gone (pruned after
+ * IDEMPOTENCY_RETENTION_HOURS): it is not sent again, and the person is told where it stands
+ * from the register, so a late retry is never read as "nothing was sent".
+ */
+function alreadyMade(reference: string, outcome: MoneyRequestOutcome): HttpError {
+  const where: Record<MoneyRequestOutcome, string> = {
+    created: 'the platform accepted it',
+    held: "it waits for a second person's approval",
+    unknown: 'its outcome is not known yet, and we check it with the platform',
+    pending: 'it is still being processed',
+    // Not reached: the key of a refused or unsent request is sent again (openMoneyRequest).
+    refused: 'the platform refused it',
+    not_sent: 'it was not sent',
+  };
+  const submitted = outcome === 'created' || outcome === 'held' ? 'yes' : 'unknown';
+  return new HttpError(
+    'conflict',
+    `This request was made before with the same request id (our reference ${reference}): ${where[outcome]}. It will not be sent again; it is listed in your requests. Start a new request to send another.`,
+    { submitted, reference },
+  );
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from './db';
-import type { Database } from './schema';
+import type { Database, MoneyRequestOutcome } from './schema';
 import { recordAudit, type AuditEvent } from './audit';
 import { liveInstances } from './instances';
 import { storeSavedIssuerAccount } from './saved-records';
@@ -11,6 +11,7 @@ import {
   settleMoneyRequest,
   type MoneyRequestInit,
   type MoneyRequestSettlement,
+  type OpenedMoneyRequest,
 } from './money-requests';
 
 /**
@@ -35,6 +36,8 @@ export type Claim =
     }
   | { kind: 'replay'; status: number; body: unknown; reference: string | null }
   | { kind: 'mismatch' }
+  /** The same request was sent with this key before and its record is gone (pruned): not again. */
+  | { kind: 'used'; reference: string; outcome: MoneyRequestOutcome }
   | { kind: 'in_progress'; reference: string | null };
 
 export interface IdempotencyScope {
@@ -110,33 +113,45 @@ export async function claim(
   const started = now().getTime();
   for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
     const at = now();
-    const claimed = await db.transaction().execute(async (tx) => {
-      const inserted = await tx
-        .insertInto('idempotency_records')
-        .values({
-          ...scopeColumns(scope),
-          state: 'pending',
-          created_at: at,
-          updated_at: at,
-          owner_instance: options.instanceId,
-          lease_expires_at: new Date(at.getTime() + options.leaseMs),
-          subject_type: options.subject?.type ?? null,
-          subject_id: options.subject?.id ?? null,
-          sent: options.sent ? JSON.stringify(options.sent) : null,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'route', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (!inserted) return null;
-      if (!options.money) return { reference: null };
-      const reference = await openMoneyRequest(tx, scope, options.money, at);
-      await tx
-        .updateTable('idempotency_records')
-        .set({ reference })
-        .where(scopeIs(scope))
-        .execute();
-      return { reference };
-    });
+    const claimed = await db
+      .transaction()
+      .execute(async (tx) => {
+        const inserted = await tx
+          .insertInto('idempotency_records')
+          .values({
+            ...scopeColumns(scope),
+            state: 'pending',
+            created_at: at,
+            updated_at: at,
+            owner_instance: options.instanceId,
+            lease_expires_at: new Date(at.getTime() + options.leaseMs),
+            subject_type: options.subject?.type ?? null,
+            subject_id: options.subject?.id ?? null,
+            sent: options.sent ? JSON.stringify(options.sent) : null,
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'route', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (!inserted) return null;
+        if (!options.money) return { reference: null };
+        const opened = await openMoneyRequest(tx, scope, options.money, at);
+        // The key's register row names another request, or this one already sent: the claim
+        // just made is undone with the transaction, and the refusal answered.
+        if (opened.kind !== 'opened') throw new KeyRefused(opened);
+        await tx
+          .updateTable('idempotency_records')
+          .set({ reference: opened.reference })
+          .where(scopeIs(scope))
+          .execute();
+        return { reference: opened.reference };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof KeyRefused) return err.refusal;
+        throw err;
+      });
+    if (claimed && 'kind' in claimed) {
+      return claimed.kind === 'used' ? claimed : { kind: 'mismatch' };
+    }
     if (claimed) return { kind: 'claimed', reference: claimed.reference, claimedAt: at };
 
     const row = await db
@@ -175,6 +190,13 @@ export async function claim(
     }
     if (at.getTime() - started >= waitMs) return { kind: 'in_progress', reference: row.reference };
     await sleep(delay);
+  }
+}
+
+/** Rolls back a claim whose register row refused its key (openMoneyRequest). */
+class KeyRefused extends Error {
+  constructor(readonly refusal: Exclude<OpenedMoneyRequest, { kind: 'opened' }>) {
+    super('idempotency key names another request');
   }
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_REFUSED_OUTCOME_UNKNOWN, waitingOutcomes } from '../../contract/money-requests';
-import { useTestStore } from '../__tests__/harness';
+import { openedRequest, useTestStore } from '../__tests__/harness';
 import type { Db } from './db';
 import { migrations } from './migrations';
 import {
@@ -21,7 +21,7 @@ beforeAll(() => {
 let keys = 0;
 /** A claimed IRA request of investor u-1 for `accountId`, made at `at`, as the register opens one. */
 const claimed = (accountId: string, at: string) =>
-  openMoneyRequest(
+  openedRequest(
     db,
     { userId: 'u-1', route: 'POST /api/accounts/:accountId/ira-supplement', key: `k-${++keys}` },
     { accountId, kind: 'ira_supplement' },
@@ -80,7 +80,7 @@ describe('one standing IRA request per account (§4.7)', () => {
 describe('why an unknown outcome is unknown is recorded with it, not read from its words', () => {
   const AT = new Date('2026-11-02T10:00:00Z');
   const deposit = () =>
-    openMoneyRequest(
+    openedRequest(
       db,
       { userId: 'u-1', route: 'POST /api/accounts/:accountId/deposits', key: `k-${++keys}` },
       { accountId: 'A-CAUSE', kind: 'deposit', amount: '100' },
@@ -214,6 +214,58 @@ describe("what a disbursement's platform id names", () => {
     expect(await getMoneyRequest(db, reference)).toMatchObject({
       upstreamId: null,
       upstreamIdKind: null,
+    });
+  });
+});
+
+describe('a key retried after its request was refused', () => {
+  const AT = new Date('2026-11-03T10:00:00Z');
+  const route = 'POST /api/accounts/:accountId/disbursements';
+  const init = {
+    accountId: 'A-RETRY',
+    kind: 'disbursement' as const,
+    amount: '250',
+    method: 'ach',
+  };
+  /** A disbursement refused by the platform, its row written before request hashes were kept. */
+  const legacyRefused = async (key: string) => {
+    const reference = await openedRequest(db, { userId: 'u-1', route, key }, init, AT);
+    await db
+      .updateTable('money_requests')
+      .set({ outcome: 'refused', request_hash: null })
+      .where('reference', '=', reference)
+      .execute();
+    return reference;
+  };
+  const reopen = (key: string, asked: typeof init) =>
+    db
+      .transaction()
+      .execute((tx) =>
+        openMoneyRequest(tx, { userId: 'u-1', route, key, requestHash: 'now-kept' }, asked, AT),
+      );
+
+  it('reopens a row from before request hashes for what it recorded, in another spelling of the amount', async () => {
+    const reference = await legacyRefused('legacy-same-0001');
+    expect(await reopen('legacy-same-0001', { ...init, amount: '250.00' })).toEqual({
+      kind: 'opened',
+      reference,
+    });
+    expect(await getMoneyRequest(db, reference)).toMatchObject({ outcome: 'pending' });
+  });
+
+  it('refuses such a row for another account, amount or way of paying, and leaves it as it was', async () => {
+    const reference = await legacyRefused('legacy-other-0001');
+    for (const asked of [
+      { ...init, accountId: 'A-OTHER' },
+      { ...init, amount: '250.01' },
+      { ...init, method: 'wire_domestic' },
+    ]) {
+      expect(await reopen('legacy-other-0001', asked)).toEqual({ kind: 'other_request' });
+    }
+    expect(await getMoneyRequest(db, reference)).toMatchObject({
+      accountId: 'A-RETRY',
+      amount: '250',
+      outcome: 'refused',
     });
   });
 });

@@ -601,16 +601,34 @@ export interface MoneyRequestAsked {
 type Tx = Kysely<Database>;
 
 /**
- * Opens (or reopens, after a not-sent attempt of the same key) the row of a claimed key and
- * returns its reference: a retried key keeps its reference.
+ * What opening a claimed key's row came to: its reference, new or kept by a retry of the same
+ * request; or a refusal, when the key already names another request (`other_request`), or the
+ * same one that was sent and whose idempotency record is gone (`used`: pruned after
+ * IDEMPOTENCY_RETENTION_HOURS). Either refusal sends nothing and leaves the row as it was.
+ */
+export type OpenedMoneyRequest =
+  | { kind: 'opened'; reference: string }
+  | { kind: 'other_request' }
+  | { kind: 'used'; reference: string; outcome: MoneyRequestOutcome };
+
+/** Outcomes whose request was never sent, or refused before anything was made: sent again. */
+const REOPENED: readonly MoneyRequestOutcome[] = ['not_sent', 'refused'];
+
+/**
+ * Opens (or reopens, after a not-sent attempt of the same request) the row of a claimed key: a
+ * retried key keeps its reference. A key names one request for good: the row keeps the hash of
+ * what it asked (parameters and body), and a key whose row asked something else is refused
+ * rather than reopened, so a refused request's key cannot carry another account's or amount's
+ * money under the first one's account, amount and reference. Rows from before the hash was kept
+ * are compared by what they recorded (account, kind, offering, method, amount).
  */
 export async function openMoneyRequest(
   tx: Tx,
-  scope: { userId: string; route: string; key: string },
+  scope: { userId: string; route: string; key: string; requestHash: string },
   init: MoneyRequestInit,
   now: Date,
-): Promise<string> {
-  const row = await tx
+): Promise<OpenedMoneyRequest> {
+  const inserted = await tx
     .insertInto('money_requests')
     .values({
       reference: newReference(),
@@ -623,29 +641,85 @@ export async function openMoneyRequest(
       method: init.method ?? null,
       idem_route: scope.route,
       idem_key: scope.key,
+      request_hash: scope.requestHash,
       outcome: 'pending',
       created_at: now,
       updated_at: now,
       sent_at: now,
     })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'idem_route', 'idem_key']).doUpdateSet({
-        outcome: 'pending',
-        message: null,
-        next_step: null,
-        unknown_because: null,
-        updated_at: now,
-        sent_at: now,
-        // A retried key is checked again before it is sent.
-        admitted_at: null,
-        settled_at: null,
-        settled_via: null,
-        settled_by: null,
-      }),
-    )
+    .onConflict((oc) => oc.columns(['user_id', 'idem_route', 'idem_key']).doNothing())
     .returning('reference')
+    .executeTakeFirst();
+  if (inserted) return { kind: 'opened', reference: inserted.reference };
+
+  const row = await tx
+    .selectFrom('money_requests')
+    .select([
+      'reference',
+      'outcome',
+      'request_hash',
+      'account_id',
+      'kind',
+      'offering_id',
+      'method',
+      'amount',
+    ])
+    .where('user_id', '=', scope.userId)
+    .where('idem_route', '=', scope.route)
+    .where('idem_key', '=', scope.key)
+    .forUpdate()
     .executeTakeFirstOrThrow();
-  return row.reference;
+  const same =
+    row.request_hash !== null ? row.request_hash === scope.requestHash : recordedAlike(row, init);
+  if (!same) return { kind: 'other_request' };
+  if (!REOPENED.includes(row.outcome)) {
+    return { kind: 'used', reference: row.reference, outcome: row.outcome };
+  }
+  await tx
+    .updateTable('money_requests')
+    .set({
+      outcome: 'pending',
+      request_hash: scope.requestHash,
+      message: null,
+      next_step: null,
+      unknown_because: null,
+      updated_at: now,
+      sent_at: now,
+      // A retried key is checked again before it is sent.
+      admitted_at: null,
+      settled_at: null,
+      settled_via: null,
+      settled_by: null,
+    })
+    .where('reference', '=', row.reference)
+    .execute();
+  return { kind: 'opened', reference: row.reference };
+}
+
+/**
+ * A row kept before request hashes were: the same request when it recorded the same things. An
+ * investment's amount is not known when its row opens (recordAsked prices it later): only what
+ * the opening knows is compared.
+ */
+function recordedAlike(
+  row: {
+    account_id: string;
+    kind: MoneyRequestKind;
+    offering_id: string | null;
+    method: string | null;
+    amount: string | null;
+  },
+  init: MoneyRequestInit,
+): boolean {
+  const sameAmount =
+    init.amount == null || (row.amount !== null && new Big(init.amount).eq(new Big(row.amount)));
+  return (
+    row.account_id === init.accountId &&
+    row.kind === init.kind &&
+    row.offering_id === (init.offeringId ?? null) &&
+    row.method === (init.method ?? null) &&
+    sameAmount
+  );
 }
 
 /**

@@ -257,6 +257,8 @@ interface MoneyRequestsTable {
   method: ColumnType<string | null, string | null | undefined, string | null>;
   idem_route: string;
   idem_key: string;
+  /** SHA-256 of what the key's request asked (parameters and body); null on rows from before migration 0028. */
+  request_hash: Nullable<string>;
   upstream_id: Nullable<string>;
   /** What a disbursement's upstream_id names, where recorded (migration 0025; MoneyRequest.upstreamIdKind). */
   upstream_id_kind: ColumnType<
