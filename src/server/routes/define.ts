@@ -707,7 +707,7 @@ async function handleIdempotent(
     route: key,
     key: parsed.data,
     requestHash: createHash('sha256')
-      .update(JSON.stringify({ params: ctx.params, body: ctx.body }))
+      .update(JSON.stringify({ params: ctx.params, body: askedOf(ctx.body) }))
       .digest('hex'),
   };
   const { deps, user, request } = ctx;
@@ -1134,4 +1134,15 @@ function alreadyMade(reference: string, outcome: MoneyRequestOutcome): HttpError
     `This request was made before with the same request id (our reference ${reference}): ${where[outcome]}. It will not be sent again; it is listed in your requests. Start a new request to send another.`,
     { submitted, reference },
   );
+}
+
+/**
+ * What a request asks, for the one request its key names: the body without `additionalTo`, which
+ * only acknowledges requests standing in its way (docs/bff-api.md), so the request refused for
+ * them and sent again naming them is the same request, under the same key and reference.
+ */
+function askedOf(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('additionalTo' in body)) return body;
+  const { additionalTo: _acknowledged, ...asked } = body as Record<string, unknown>;
+  return asked;
 }
