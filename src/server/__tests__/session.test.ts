@@ -188,25 +188,31 @@ describe('sign-in and session', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  /**
+   * A sign-in from an address of the test's own, so the per-address count is the test's, carrying
+   * the device cookie `device` when given.
+   */
+  const attempt = (ip: string, email: string, password: string, device?: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      remoteAddress: ip,
+      headers: { 'x-csrf': '1', origin: ORIGIN },
+      cookies: device === undefined ? {} : { portal_device: device },
+      payload: { email, password },
+    });
+  /** The sign-ins against `email` refused unchecked, oldest first. */
+  const refusals = (email: string) =>
+    h.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'sign_in')
+      .where('outcome', '=', 'denied')
+      .where('user_email', '=', email)
+      .orderBy('id')
+      .execute();
+
   describe('refused by a spent window', () => {
-    /** A sign-in from an address of the test's own, so the per-address count is the test's. */
-    const attempt = (ip: string, email: string, password: string) =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/session',
-        remoteAddress: ip,
-        headers: { 'x-csrf': '1', origin: ORIGIN },
-        payload: { email, password },
-      });
-    const refusals = (email: string) =>
-      h.db
-        .selectFrom('audit_events')
-        .selectAll()
-        .where('action', '=', 'sign_in')
-        .where('outcome', '=', 'denied')
-        .where('user_email', '=', email)
-        .orderBy('id')
-        .execute();
     const refusedCounts = async (email: string) =>
       (await refusals(email)).map(
         (e) => (e.details as { refusedAttempts: number }).refusedAttempts,
@@ -306,16 +312,6 @@ describe('sign-in and session', () => {
   });
 
   describe('from a browser that signed in as the person before', () => {
-    /** A sign-in from `ip`, carrying the device cookie `device` when given. */
-    const attempt = (ip: string, email: string, password: string, device?: string) =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/session',
-        remoteAddress: ip,
-        headers: { 'x-csrf': '1', origin: ORIGIN },
-        cookies: device === undefined ? {} : { portal_device: device },
-        payload: { email, password },
-      });
     const deviceOf = (res: Awaited<ReturnType<typeof attempt>>) => {
       const cookie = res.cookies.find((c) => c.name === 'portal_device');
       if (!cookie) throw new Error('no device cookie was set');
@@ -393,14 +389,7 @@ describe('sign-in and session', () => {
         expect((await attempt(ip, email, `wrong-${i}`, device)).statusCode).toBe(401);
       }
       expect((await attempt(ip, email, DEMO_PASSWORD, device)).statusCode).toBe(429);
-      const refused = await h.db
-        .selectFrom('audit_events')
-        .select('details')
-        .where('action', '=', 'sign_in')
-        .where('outcome', '=', 'denied')
-        .where('user_email', '=', email)
-        .execute();
-      expect(refused).toMatchObject([
+      expect(await refusals(email)).toMatchObject([
         { details: { reason: 'too_many_failures_for_email_from_device', refusedAttempts: 1 } },
       ]);
       // Its failures were its own: a browser without the cookie is not refused for them.
