@@ -52,8 +52,10 @@ export const moneyKeys = {
     [...moneyKeys.account(accountId), 'disbursement-total'] as const,
   /** The investor's own investments still being sent or of unknown outcome (My investments). */
   standingInvestments: () => [...moneyKeys.all, 'standing-investments'] as const,
+  /** The checks before investing from an account, one an offering. */
+  preflights: (accountId: string) => [...moneyKeys.account(accountId), 'preflight'] as const,
   preflight: (offeringId: string, accountId: string) =>
-    [...moneyKeys.all, 'preflight', offeringId, accountId] as const,
+    [...moneyKeys.preflights(accountId), offeringId] as const,
   register: (query: Record<string, string | undefined>) =>
     [...moneyKeys.all, 'register', query] as const,
   receipt: (kind: ReceiptKind, key: string) => [...moneyKeys.all, 'receipt', kind, key] as const,

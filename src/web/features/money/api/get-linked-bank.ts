@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { linkedBankResultSchema, type LinkedBankResult } from '../../../../contract/cash';
 import { apiQueryOptions } from '../../../lib/api-query';
 import { moneyKeys } from '../../../lib/query-keys';
@@ -28,8 +29,8 @@ const waitsOnPage = (result: LinkedBankResult | undefined) =>
 export const useLinkedBank = (
   accountId: string,
   { watchPendingLink = false, enabled = true } = {},
-) =>
-  useQuery({
+) => {
+  const query = useQuery({
     ...linkedBankQueryOptions(accountId),
     enabled,
     ...(watchPendingLink
@@ -41,3 +42,23 @@ export const useLinkedBank = (
         }
       : {}),
   });
+  useChecksFollowBank(accountId, query.data?.state);
+  return query;
+};
+
+/**
+ * The checks before investing from the account say whether it can pay by ACH, from its linked
+ * bank: once the bank seen here changes (linked from this page, or a link finished on the
+ * platform's page), the checks kept for it are dropped, so the invest page reads them anew rather
+ * than show "no bank account is linked" from before, even for a moment.
+ */
+function useChecksFollowBank(accountId: string, state: LinkedBankResult['state'] | undefined) {
+  const queryClient = useQueryClient();
+  const seen = useRef(state);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = state;
+    if (before === undefined || state === undefined || before === state) return;
+    void queryClient.resetQueries({ queryKey: moneyKeys.preflights(accountId) });
+  }, [queryClient, accountId, state]);
+}

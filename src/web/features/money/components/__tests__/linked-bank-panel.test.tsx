@@ -9,6 +9,9 @@ import { bff, mockPost, okAnswer, startMockBff } from '../../../../testing/mock-
 import { renderWithProviders } from '../../../../testing/render';
 import { withTimeZones } from '../../../../testing/time-zones';
 import { PENDING_LINK_CHECK_MS } from '../../api/get-linked-bank';
+import { usePreflight } from '../../api/get-preflight';
+import { approvedAccount, checksOf } from '../../../../testing/invest-page';
+import { offeringFixture } from '../../../../testing/offering';
 import { LinkedBankPanel } from '../linked-bank-panel';
 
 startMockBff();
@@ -74,6 +77,39 @@ describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)',
     // A page the platform no longer needs is not offered.
     expect(screen.queryByRole('link', { name: /bank-linking page/ })).toBeNull();
     expect(sent).toHaveLength(1);
+  });
+
+  it('linked: the checks before investing from the account are read again, not kept from before', async () => {
+    platformBank(none);
+    // The invest page's checks of this account, read before the bank was linked (the same
+    // reads as an invest page's, kept in the same cache).
+    let checkReads = 0;
+    bff.use(
+      http.get('/api/offerings/7/preflight', () => {
+        checkReads++;
+        return checksOf(approvedAccount, offeringFixture());
+      }),
+    );
+    function InvestChecks() {
+      const checks = usePreflight('7', 'A1234567');
+      return checks.data ? <p>checks read</p> : null;
+    }
+    const sent = mockPost(path, okAnswer({ result: linked, linkUrl: pageUrl }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <>
+        <LinkedBankPanel accountId="A1234567" canLink />
+        <InvestChecks />
+      </>,
+    );
+    await screen.findByText('checks read');
+    expect(checkReads).toBe(1);
+    await user.click(await screen.findByRole('button', { name: 'Link a bank account' }));
+    await screen.findByText('Linked: Prairie National Bank ••••1592');
+    expect(sent).toHaveLength(1);
+    // Well within the 30 s the checks would otherwise be kept: no clock moves in this test.
+    await waitFor(() => expect(checkReads).toBe(2));
+    expect(screen.getByText('checks read')).toBeTruthy();
   });
 
   it('linked on the platform page: the link is pending, the page is offered in a new tab, and the bank shows once reported', async () => {
