@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account-views';
+import { formatMoney } from './decimal';
 import { decimalStringSchema, localDateTimeSchema } from './money';
 import { upstreamPaginationShape } from './pages';
 import { lastingGapsSchema, skippedRecordsSchema, unreadableIdsSchema } from './skipped';
@@ -51,6 +52,37 @@ const tradeStatusWords: Record<string, string> = {
 export function tradeStatusInWords(status: string | null): string {
   if (!status) return 'Status not reported';
   return tradeStatusWords[status.replace(/_/g, ' ')] ?? `Status "${status}"`;
+}
+
+/**
+ * What the investor does to pay a trade that still waits for payment (created or pending), by its
+ * payment method, so that step stays with the trade after the receipt is gone (My investments,
+ * the account's timeline); null once it is paid, or for a method the portal cannot describe.
+ * Only what the platform tells: ACH is drawn from the account's linked bank (§4.5; real-world
+ * notes §4.1); wire and check instructions reach the investor from the issuer or the platform,
+ * never the portal, and the trade ID is what matches the payment to the trade.
+ */
+export function paymentStepOf(trade: {
+  tradeId: string;
+  status: string | null;
+  paymentMethod: string | null;
+  amount: string | null;
+}): string | null {
+  const status = trade.status?.replace(/_/g, ' ');
+  if (status !== 'created' && status !== 'pending') return null;
+  const amount =
+    trade.amount === null ? 'the amount' : formatMoney(trade.amount, { locale: 'en-US' });
+  const instructions = 'by the instructions the issuer or the platform sends you';
+  switch (trade.paymentMethod) {
+    case 'ach':
+      return `Paid by ACH from the bank account linked to this account: keep ${amount} available there.`;
+    case 'wire':
+      return `Send the wire for ${amount} ${instructions}, with trade ID ${trade.tradeId} in its reference (memo) field.`;
+    case 'check':
+      return `Send the check for ${amount} ${instructions}, with trade ID ${trade.tradeId} on its memo line.`;
+    default:
+      return null;
+  }
 }
 
 /**

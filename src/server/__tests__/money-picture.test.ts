@@ -9,7 +9,7 @@ import { complianceFundMovesSchema } from '../../contract/compliance';
 import { fundMoveTitle, fundMoveViewPageSchema } from '../../contract/custody-views';
 import { disbursementReceiptSchema } from '../../contract/disbursements';
 import { holdingsResultSchema } from '../../contract/holdings';
-import { sum } from '../../contract/decimal';
+import { formatMoney, sum } from '../../contract/decimal';
 import { investmentReceiptSchema } from '../../contract/investments';
 import { offeringListSchema } from '../../contract/offerings';
 import { preflightSchema } from '../../contract/preflight';
@@ -559,6 +559,24 @@ describe('the register: a disbursement whose upstream call times out', () => {
     const title = `Investment in ${isolate(offering.name)} (1,001 units)`;
     expect(timeline.entries.find((e) => e.id === accepted.tradeId)?.title).toBe(title);
     expect(timeline.entries.find((e) => e.reference === lost.reference)?.title).toBe(title);
+  });
+
+  it('a trade still waiting for payment says how to pay it, as its receipt did', async () => {
+    const offering = await investableOffering(h.app, investor);
+    const res = await post(`/api/offerings/${offering.id}/investments`, investor, {
+      accountId: accountA,
+      units: unitsAboveMinimum(offering, 7),
+      paymentMethod: 'wire',
+    });
+    const receipt = investmentReceiptSchema.parse(res.json());
+    const timeline = timelineSchema.parse(
+      (await get(`/api/accounts/${accountA}/timeline`, investor)).json(),
+    );
+    expect(timeline.entries.find((e) => e.id === receipt.tradeId)).toMatchObject({
+      state: 'Created: waiting for payment and approval',
+      next: `Send the wire for ${formatMoney(receipt.amount, { locale: 'en-US' })} by the instructions the issuer or the platform sends you, with trade ID ${receipt.tradeId} in its reference (memo) field.`,
+      reference: receipt.reference,
+    });
   });
 
   it('the timeline lists fund moves with the 4:00 PM Mountain Time batch as the next step', async () => {

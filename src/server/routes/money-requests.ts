@@ -12,7 +12,7 @@ import {
   fundMoveTitle,
 } from '../../contract/custody-views';
 import { compare, formatShares } from '../../contract/decimal';
-import { tradeStatusInWords } from '../../contract/holdings';
+import { paymentStepOf, tradeStatusInWords } from '../../contract/holdings';
 import {
   differentUnitsMessage,
   madeBeforeMessage,
@@ -1489,7 +1489,8 @@ export const moneyRequestRoutes = [
           at: trade.createdAt,
           atZone: 'upstream',
           state: tradeStatusInWords(trade.status),
-          next: null,
+          // How to pay one that still waits for payment: the receipt said so once only.
+          next: paymentStepOf(trade),
           nextBatchAt: null,
           ...(probableOf.has(trade.tradeId)
             ? { probableReference: probableOf.get(trade.tradeId) }

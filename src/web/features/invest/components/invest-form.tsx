@@ -493,7 +493,7 @@ export function InvestmentResult({
         ],
         [
           'Where to follow it',
-          "The trade's status is on My investments and on the account's timeline (links below).",
+          "The trade's status, and how to pay it until it is paid, are on My investments and on the account's timeline (links below).",
         ],
       ]}
       links={[

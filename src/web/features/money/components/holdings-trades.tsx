@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { HoldingRow } from '../../../../contract/holdings';
+import { paymentStepOf, type HoldingRow } from '../../../../contract/holdings';
 import { probableRequestWords } from '../../../../contract/money-requests';
 import { PortalDataGrid, type GridColDef } from '../../../components/data-grid';
 import {
@@ -158,9 +158,16 @@ function tradeColumns(words: AccountWords | null) {
  * says so (the investment is listed above it), so the two are not read as two investments.
  */
 function TradeStatus({ row }: { row: HoldingRow }) {
+  // How to pay one that still waits for payment: the receipt said so once only.
+  const payment = paymentStepOf(row);
   return (
     <>
       {row.statusText}
+      {payment && (
+        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+          Next: {payment}
+        </Box>
+      )}
       {row.probableReference && (
         <Box component="strong" sx={{ display: 'block' }}>
           {probableRequestWords(row.probableReference)}

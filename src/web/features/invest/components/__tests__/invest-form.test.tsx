@@ -615,7 +615,7 @@ describe('an investor invests in an offering (§4.3 createTrade)', () => {
         expect(terms(result)['Account']).toBe(`${isolate('Quinn Family Trust')} (A7654321)`);
         expect(terms(result)['Paid from']).toBeUndefined();
         expect(terms(result)['Where to follow it']).toBe(
-          "The trade's status is on My investments and on the account's timeline (links below).",
+          "The trade's status, and how to pay it until it is paid, are on My investments and on the account's timeline (links below).",
         );
         expect(
           within(result).getByRole('link', { name: 'My investments' }).getAttribute('href'),

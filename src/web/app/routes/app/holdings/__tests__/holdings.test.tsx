@@ -221,6 +221,21 @@ describe('an investor narrows their trades (My investments)', () => {
     ]);
   });
 
+  it('reads on a trade still waiting for payment how to pay it, and on a paid one nothing more', async () => {
+    answer([
+      holdingRow('T910', { paymentMethod: 'wire', amount: '110', statusText: 'Created: waiting' }),
+      holdingRow('T909', { status: 'funded', paymentMethod: 'wire', statusText: 'Funded' }),
+    ]);
+    const grid = await (open(), findTrades());
+    const statusOf = (tradeId: string) =>
+      grid.querySelector(`[role="row"][data-id="${tradeId}"] [data-field="statusText"]`)
+        ?.textContent;
+    expect(statusOf('T910')).toBe(
+      'Created: waitingNext: Send the wire for $110.00 by the instructions the issuer or the platform sends you, with trade ID T910 in its reference (memo) field.',
+    );
+    expect(statusOf('T909')).toBe('Funded');
+  });
+
   it('on an account’s own page: no account column, and totals that are the account’s', async () => {
     const ira = five.filter((trade) => trade.accountId === 'A1040001');
     answer(ira);
