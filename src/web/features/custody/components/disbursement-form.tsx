@@ -457,10 +457,9 @@ function DisbursementResult({ receipt }: { receipt: DisbursementReceipt }) {
     <SubmittedResult
       title="Disbursement requested"
       items={[
-        // Our reference is what the investor quotes; the platform's request id only without one.
-        ...(receipt.reference
-          ? [ourReferenceRow(receipt.reference)]
-          : receiptIdRows('Request ID', receipt.requestId, receipt.reference)),
+        // The platform's request id as the account's requests list names it, and our reference,
+        // as the deposit and investment receipts give their platform ids beside it.
+        ...receiptIdRows('Request ID', receipt.requestId, receipt.reference),
         // Where it stands and what comes next, in the words of the requests list and the timeline.
         ['Status', receipt.status === 'pending' ? accepted.label : receipt.status],
         receipt.status === 'pending' &&

@@ -253,10 +253,8 @@ describe('an investor sends a disbursement through the BFF (§4.5)', () => {
 
     const result = await screen.findByRole('status');
     expect(result.textContent).toContain('Disbursement requested');
-    // Our reference is what the investor quotes; the platform's request id is for staff.
-    expect(result.textContent).not.toContain('FMR-20260717-001');
-    expect(result.textContent).not.toContain('Request ID');
-    expect(result.textContent).toContain('Our referenceMR-3H8W2PQ7LC');
+    // The platform's request id, as the account's requests list names it, and our reference.
+    expect(result.textContent).toContain('Request IDFMR-20260717-001Our referenceMR-3H8W2PQ7LC');
     expect(result.textContent).toContain('$125.50');
     // Where the money goes, as the review said it.
     expect(result.textContent).toContain('To bankPrairie National Bank ••••1592');
