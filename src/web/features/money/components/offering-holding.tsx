@@ -1,7 +1,9 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { BusyRetryButton } from '../../../components/busy-retry-button';
 import { paths } from '../../../config/paths';
+import { mayPassOnRetry } from '../../../lib/api-client';
 import { formatCount, formatMoney, formatUnits } from '../../../lib/format';
 import { useHoldings } from '../api/get-holdings';
 
@@ -23,9 +25,14 @@ export function OfferingHolding({ offeringId }: { offeringId: string }) {
     </Link>
   );
   if (holdings.isError) {
+    // Try again where reading again may answer (not for the portal's access set up wrong).
     return (
       <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
-        What you already hold of this offering could not be read right now. {toTrades}
+        What you already hold of this offering could not be read right now.{' '}
+        {mayPassOnRetry(holdings.error) && (
+          <BusyRetryButton busy={holdings.isFetching} onRetry={() => void holdings.refetch()} />
+        )}{' '}
+        {toTrades}
       </Typography>
     );
   }

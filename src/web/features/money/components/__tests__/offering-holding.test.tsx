@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HoldingsResult } from '../../../../../contract/holdings';
 import { holdingRow } from '../../../../testing/holdings';
 import { bff, startMockBff } from '../../../../testing/mock-bff';
-import { renderWithProviders } from '../../../../testing/render';
+import { onFakeClock, renderWithProviders } from '../../../../testing/render';
 import { OfferingHolding } from '../offering-holding';
 
 startMockBff();
@@ -50,6 +51,38 @@ describe("an offering's page tells the investor what they already hold of it", (
     bff.use(http.get('/api/holdings', () => HttpResponse.json(holdings)));
     renderWithProviders(<OfferingHolding offeringId="43" />);
     expect(await screen.findByText('You have no trade in this offering yet.')).toBeTruthy();
+  });
+
+  it('reads it again with Try again when it could not be read a moment ago', async () => {
+    // Not answering (503, retried twice by the query client, on a faked clock) until it does.
+    let answering = false;
+    let reads = 0;
+    bff.use(
+      http.get('/api/holdings', () => {
+        reads++;
+        return answering
+          ? HttpResponse.json(holdings)
+          : HttpResponse.json(
+              {
+                error: {
+                  code: 'upstream_unavailable',
+                  message: 'The platform is not answering.',
+                },
+              },
+              { status: 503 },
+            );
+      }),
+    );
+    let retry!: HTMLElement;
+    await onFakeClock(async () => {
+      renderWithProviders(<OfferingHolding offeringId="42" />);
+      retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 30_000 });
+    });
+    const readsBefore = reads;
+    answering = true;
+    await userEvent.setup({ delay: null }).click(retry);
+    expect(await screen.findByText(/^Your trades in this offering: 3/)).toBeTruthy();
+    expect(reads).toBe(readsBefore + 1);
   });
 
   it('says so when what they hold cannot be read, and still leads to My investments', async () => {
