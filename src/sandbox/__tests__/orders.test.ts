@@ -180,6 +180,57 @@ describe('§2.1 order quirks', () => {
   });
 });
 
+describe('orders as a market makes them', () => {
+  /** Every order of the day, page by page. */
+  async function wholeDay() {
+    type Match = Record<string, unknown>;
+    const all: {
+      order_type: string;
+      price_per_share: number;
+      createdDate: string;
+      matchedOrders: Match[];
+    }[] = [];
+    for (let start = 0; ; start += 500) {
+      const { orders } = await page(start, start + 500);
+      all.push(...orders);
+      if (orders.length < 500) return all;
+    }
+  }
+
+  it('a limit order executes at its price or better: a bid at or below it, an offer at or above', async () => {
+    const orders = await wholeDay();
+    let matched = 0;
+    for (const order of orders) {
+      for (const match of order.matchedOrders.filter((m) => 'matchid' in m)) {
+        matched++;
+        const executed = Number(match.executedPrice);
+        if (order.order_type === 'Bid') expect(executed).toBeLessThanOrEqual(order.price_per_share);
+        else expect(executed).toBeGreaterThanOrEqual(order.price_per_share);
+      }
+    }
+    expect(matched).toBeGreaterThan(1000);
+  });
+
+  it('orders are placed and matched within the session, 9:30 AM to 4:00 PM Eastern (§8)', async () => {
+    const orders = await wholeDay();
+    // 19 November 2026 is in Eastern Standard Time (UTC-5): 14:30 to 21:00 UTC.
+    const open = Date.parse('2026-11-19T14:30:00Z');
+    const close = Date.parse('2026-11-19T21:00:00Z');
+    const times = orders.flatMap((o) => [
+      Date.parse(o.createdDate),
+      ...o.matchedOrders
+        .filter((m) => 'matchid' in m)
+        .map((m) => Date.parse(String(m.createdDate))),
+    ]);
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(open);
+    expect(Math.max(...times)).toBeLessThan(close);
+    // Busy to the end: the last order comes in the session's last minutes.
+    expect(Math.max(...orders.map((o) => Date.parse(o.createdDate)))).toBeGreaterThan(
+      close - 5 * 60_000,
+    );
+  });
+});
+
 describe('§4.2 getOrder', () => {
   it('§4.2: returns the order in an array, with the key spelled mathcedOrders', async () => {
     const { orders } = await page(0, 20);

@@ -45,6 +45,9 @@ function numberOrString(value: number, asString: boolean): number | string {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The trading session, 9:30 AM to 4:00 PM Eastern (§8). */
+const SESSION_MS = 6.5 * 3_600_000;
+
 /** 9:30 AM US Eastern on that day (trading hours are Eastern, §8). */
 function marketOpen(dayNumber: number): number {
   const { year, month, day } = dayNumberToParts(dayNumber);
@@ -139,8 +142,9 @@ export class OrderBook {
     const distance = 0.002 + rng.next() * 0.025;
     const price = round2((dayPrice * (side === 'Bid' ? 1 - distance : 1 + distance)) / 100);
     const shares = rng.int(1, 50) * 10;
-    // Orders arrive through the 6.5-hour session in id order.
-    const createdAt = open + Math.floor((position * 23_400_000) / count);
+    // Orders arrive through the 6.5-hour session (9:30 AM to 4:00 PM Eastern) in id order.
+    const close = open + SESSION_MS;
+    const createdAt = open + Math.floor((position * (SESSION_MS - 60_000)) / count);
     const roll = rng.next();
     const matchCount = roll < 0.45 ? 0 : roll < 0.65 ? rng.int(1, 2) : rng.int(1, 3);
     const fullyExecuted = matchCount > 0 && roll >= 0.65;
@@ -155,8 +159,11 @@ export class OrderBook {
           ? remaining
           : Math.max(1, Math.floor(remaining / (matchCount - m + 1)));
       remaining -= quantity;
-      const executedPrice = round2(price + rng.int(-3, 3) / 100);
-      const matchedAt = createdAt + rng.int(5, 1200) * 1000;
+      // A limit order executes at its price or better: a bid at or below it, an offer at or above.
+      const improvement = rng.int(0, 3) / 100;
+      const executedPrice = round2(side === 'Bid' ? price - improvement : price + improvement);
+      // Within the session: an order placed near the close is matched before it, not after.
+      const matchedAt = Math.min(createdAt + rng.int(5, 1200) * 1000, close - 1000);
       const asString = (position + m) % 2 === 0;
       matches.push({
         matchid: numberOrString(orderIdFor(dayNumber, position) * 10 + m, asString),
