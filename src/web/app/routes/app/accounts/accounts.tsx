@@ -13,7 +13,7 @@ export default function AccountsRoute() {
     <>
       <PageHeader
         title="My accounts"
-        description="Your investment accounts, their review statuses, custody and fund moves."
+        description="Your investment accounts and their review statuses. Open one for its custody account, fund moves, money and timeline."
       />
       <AccountsState
         skeletonLines={3}
