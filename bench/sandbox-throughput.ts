@@ -102,9 +102,11 @@ async function run(scenario: Scenario, url: URL, authorization: string): Promise
 const sandbox = await startSandbox({ port: 0, dataDir: null });
 const url = new URL(sandbox.url);
 const authorization = `Bearer ${sandbox.credentials.clientId}:${sandbox.credentials.apiKey}`;
-// A recent weekday, so the book is a full 10,000+ order day.
+// A recent weekday before today, so the book is a full 10,000+ order day (today's holds only the
+// orders placed by now).
 const day = new Date();
-while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() - 1);
+do day.setUTCDate(day.getUTCDate() - 1);
+while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
 const date = `${String(day.getUTCMonth() + 1).padStart(2, '0')}-${String(day.getUTCDate()).padStart(2, '0')}-${day.getUTCFullYear()}`;
 
 const scenarios: Scenario[] = [

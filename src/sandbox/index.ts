@@ -53,6 +53,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const orders = new OrderBook({
     securities: () => store.state.securities,
     accountIds: () => Object.keys(store.state.accounts),
+    now: () => clock.now(),
   });
   const ctx = {
     store,

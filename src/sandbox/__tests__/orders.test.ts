@@ -231,6 +231,76 @@ describe('orders as a market makes them', () => {
   });
 });
 
+describe('the book of the day the clock is in', () => {
+  // Its own sandbox, its clock frozen at noon Eastern of a Thursday (17:00 UTC in November).
+  const today = useSandbox({ now: new Date('2026-11-19T17:00:00Z') });
+  const NOON = Date.parse('2026-11-19T17:00:00Z');
+  const pageOf = async (date: string, limitStart: number, limitEnd: number) => {
+    const r = await today.client.op('getOrdersForADay', { date, limitStart, limitEnd });
+    return orderList(r.body.orderDetails) as {
+      order_Id: number;
+      createdDate: string;
+      number_shares: number;
+      shares_remaining: number;
+      status: string;
+      updateDate: string;
+      matchedOrders: Record<string, unknown>[];
+    }[];
+  };
+  const wholeDayOf = async (date: string) => {
+    const all = [];
+    for (let start = 0; ; start += 500) {
+      const orders = await pageOf(date, start, start + 500);
+      all.push(...orders);
+      if (orders.length < 500) return all;
+    }
+  };
+
+  it('holds the orders placed by now, each as matched by now; a later day none, an earlier day all', async () => {
+    await today.client.control('POST', 'clock', {
+      at: '2026-11-19T17:00:00Z',
+      freeze: true,
+    });
+    const orders = await wholeDayOf('11-19-2026');
+    // Two and a half hours of a six-and-a-half-hour session: about 38 % of the day's orders.
+    expect(orders.length).toBeGreaterThan(3_500);
+    expect(orders.length).toBeLessThan(4_700);
+    expect(Math.max(...orders.map((o) => Date.parse(o.createdDate)))).toBeLessThanOrEqual(NOON);
+    const matches = orders.flatMap((o) => o.matchedOrders.filter((m) => 'matchid' in m));
+    expect(matches.every((m) => Date.parse(String(m.createdDate)) <= NOON)).toBe(true);
+    // An order's remaining shares and status follow the matches made by now.
+    for (const order of orders) {
+      const made = order.matchedOrders
+        .filter((m) => 'matchid' in m)
+        .reduce((total, m) => total + Number(m.executedQuantity), 0);
+      expect(order.shares_remaining).toBe(order.number_shares - made);
+      if (order.status === 'Executed') expect(order.shares_remaining).toBe(0);
+    }
+    // The order placed next is not there yet, by the day's pages or by its id.
+    const next = orders[orders.length - 1].order_Id + 1;
+    const found = await today.client.op('getOrder', { orderid: next });
+    expect(found.body.statusCode).toBe('106');
+
+    expect(await pageOf('11-20-2026', 0, 500)).toEqual([]);
+    expect((await wholeDayOf('11-18-2026')).length).toBeGreaterThanOrEqual(10_000);
+
+    // After the close the whole day is there, every order as it ended the day.
+    await today.client.control('POST', 'clock', {
+      at: '2026-11-19T21:00:00Z',
+      freeze: true,
+    });
+    const whole = await wholeDayOf('11-19-2026');
+    expect(whole.length).toBeGreaterThanOrEqual(10_000);
+    const before = new Map(orders.map((o) => [o.order_Id, o]));
+    const matchCount = (o: { matchedOrders: Record<string, unknown>[] }) =>
+      o.matchedOrders.filter((m) => 'matchid' in m).length;
+    const grew = whole.filter(
+      (o) => before.has(o.order_Id) && matchCount(before.get(o.order_Id)!) < matchCount(o),
+    );
+    expect(grew.length).toBeGreaterThan(0);
+  });
+});
+
 describe('§4.2 getOrder', () => {
   it('§4.2: returns the order in an array, with the key spelled mathcedOrders', async () => {
     const { orders } = await page(0, 20);

@@ -19,6 +19,11 @@ export type Order = Record<string, unknown>;
 export interface OrderBookOptions {
   securities: () => readonly Security[];
   accountIds: () => readonly string[];
+  /**
+   * The sandbox's clock: a day's book holds the orders placed by then, each as matched by then
+   * (today's grows through the session, a later day's is empty). Without it, every day is whole.
+   */
+  now?: () => number;
 }
 
 export function ordersPerDay(dayNumber: number): number {
@@ -47,6 +52,48 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The trading session, 9:30 AM to 4:00 PM Eastern (§8). */
 const SESSION_MS = 6.5 * 3_600_000;
+/** Orders are placed until a minute before the close, so each can be matched before it. */
+const PLACING_MS = SESSION_MS - 60_000;
+
+/** When the order at `position` of a day of `count` orders opening at `open` is placed. */
+const placedAt = (open: number, count: number, position: number) =>
+  open + Math.floor((position * PLACING_MS) / count);
+
+/** How many of a day's orders are placed by `now`: a prefix, since they come in id order. */
+function placedBy(day: { open: number; count: number }, now: number): number {
+  if (now < day.open) return 0;
+  if (now >= day.open + SESSION_MS) return day.count;
+  let low = 0;
+  let high = day.count;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (placedAt(day.open, day.count, middle) <= now) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The latest of matches' times, as they carry it (ISO text, which sorts as time). */
+const latestOf = (matches: readonly Record<string, unknown>[]) =>
+  matches.map((m) => String(m.createdDate)).reduce((a, b) => (b > a ? b : a));
+
+/**
+ * An order as it stood at `now`: its matches made by then, its remaining shares and status with
+ * them. The same order when nothing of it happens later.
+ */
+function orderAsOf(order: Order, now: number): Order {
+  const matches = (order.matchedOrders as Record<string, unknown>[]).filter((m) => 'matchid' in m);
+  const made = matches.filter((m) => Date.parse(String(m.createdDate)) <= now);
+  if (made.length === matches.length) return order;
+  const executed = made.reduce((total, m) => total + Number(m.executedQuantity), 0);
+  return {
+    ...order,
+    shares_remaining: Number(order.number_shares) - executed,
+    status: 'Live',
+    updateDate: made.length ? latestOf(made) : NEVER_UPDATED,
+    matchedOrders: made.length ? made : [{}],
+  };
+}
 
 /** 9:30 AM US Eastern on that day (trading hours are Eastern, §8). */
 function marketOpen(dayNumber: number): number {
@@ -69,21 +116,30 @@ export class OrderBook {
 
   constructor(private readonly options: OrderBookOptions) {}
 
-  /** All orders of a trading day, in creation order. */
+  /** All orders of a trading day placed by now, in creation order, as they stand now. */
   day(dayNumber: number): Order[] {
     const day = this.cachedDay(dayNumber);
-    return Array.from({ length: day.count }, (_, position) =>
-      this.orderAt(dayNumber, day, position),
-    );
+    const now = this.options.now?.();
+    const placed = now === undefined ? day.count : placedBy(day, now);
+    return Array.from({ length: placed }, (_, position) => {
+      const order = this.orderAt(dayNumber, day, position);
+      return now === undefined ? order : orderAsOf(order, now);
+    });
   }
 
-  /** The JSON array text of orders [start, end) of a day; each order is serialised once. */
+  /**
+   * The JSON array text of orders [start, end) of a day placed by now, as they stand now. Each
+   * order is serialised once; one that changes later (a match still to come today) each time.
+   */
   pageJson(dayNumber: number, start: number, end: number): string {
     const day = this.cachedDay(dayNumber);
-    const last = Math.min(end, day.count);
+    const now = this.options.now?.();
+    const last = Math.min(end, now === undefined ? day.count : placedBy(day, now));
     const parts: string[] = [];
     for (let i = start; i < last; i++) {
-      parts.push((day.json[i] ??= JSON.stringify(this.orderAt(dayNumber, day, i))));
+      const order = this.orderAt(dayNumber, day, i);
+      const shown = now === undefined ? order : orderAsOf(order, now);
+      parts.push(shown === order ? (day.json[i] ??= JSON.stringify(order)) : JSON.stringify(shown));
     }
     return `[${parts.join(',')}]`;
   }
@@ -114,16 +170,19 @@ export class OrderBook {
     return day;
   }
 
-  /** One order by id, or null when the id names no order. */
+  /** One order by id as it stands now, or null when the id names no order placed by now. */
   find(orderId: number): Order | null {
     if (!Number.isSafeInteger(orderId) || orderId < 0) return null;
     const { dayNumber, position } = locateOrder(orderId);
     const count = ordersPerDay(dayNumber);
     if (position >= count) return null;
-    return (
+    const open = marketOpen(dayNumber);
+    const now = this.options.now?.();
+    if (now !== undefined && placedAt(open, count, position) > now) return null;
+    const order =
       this.cache.get(dayNumber)?.orders[position] ??
-      this.generate(dayNumber, position, count, marketOpen(dayNumber))
-    );
+      this.generate(dayNumber, position, count, open);
+    return now === undefined ? order : orderAsOf(order, now);
   }
 
   clear(): void {
@@ -144,7 +203,7 @@ export class OrderBook {
     const shares = rng.int(1, 50) * 10;
     // Orders arrive through the 6.5-hour session (9:30 AM to 4:00 PM Eastern) in id order.
     const close = open + SESSION_MS;
-    const createdAt = open + Math.floor((position * (SESSION_MS - 60_000)) / count);
+    const createdAt = placedAt(open, count, position);
     const roll = rng.next();
     const matchCount = roll < 0.45 ? 0 : roll < 0.65 ? rng.int(1, 2) : rng.int(1, 3);
     const fullyExecuted = matchCount > 0 && roll >= 0.65;
@@ -175,9 +234,6 @@ export class OrderBook {
         createdIPAddress: `10.40.${rng.int(0, 255)}.${rng.int(1, 254)}`,
       });
     }
-    const lastMatchAt = matches.length
-      ? Date.parse(String(matches[matches.length - 1].createdDate))
-      : 0;
 
     return {
       memberID: rng.pick(MEMBERS),
@@ -197,7 +253,8 @@ export class OrderBook {
       'Solicited ': 'Yes',
       status: fullyExecuted ? 'Executed' : 'Live',
       createdDate: new Date(createdAt).toISOString(),
-      updateDate: matches.length ? new Date(lastMatchAt).toISOString() : NEVER_UPDATED,
+      // Updated by its latest match (matches are not made in their listed order).
+      updateDate: matches.length ? latestOf(matches) : NEVER_UPDATED,
       createdIPAddress: `10.30.${rng.int(0, 255)}.${rng.int(1, 254)}`,
       // §2.1: "The array holds one empty object when there are no matches."
       matchedOrders: matches.length ? matches : [{}],
