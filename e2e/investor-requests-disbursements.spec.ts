@@ -55,9 +55,9 @@ test('an investor requests an ACH disbursement', async ({ page }) => {
   await expect(page.getByText('Disbursement requested')).toBeVisible();
   // One name for where it stands, the same on the requests list and the timeline.
   await expect(page.getByText("Waiting for the platform's approval")).toBeVisible();
-  // Our reference is what the investor quotes; the platform's request id is for staff.
+  // Our reference, and the platform's request id as the account's requests list names it.
   await expect(page.getByText('Our reference')).toBeVisible();
-  await expect(page.getByText('Request ID')).toHaveCount(0);
+  await expect(page.getByText('Request ID', { exact: true })).toBeVisible();
   expect(await upstreamCalls(page, 'createCustodyFundDisbursement', accountId)).toBe(before + 1);
 });
 
