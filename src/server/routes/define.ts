@@ -706,9 +706,9 @@ async function handleIdempotent(
     userId: ctx.user!.id,
     route: key,
     key: parsed.data,
-    requestHash: createHash('sha256')
-      .update(JSON.stringify({ params: ctx.params, body: askedOf(ctx.body) }))
-      .digest('hex'),
+    requestHash: hashOf(ctx.params, askedOf(ctx.body)),
+    // Records kept from before additionalTo was left out hashed the whole body.
+    ...(askedOf(ctx.body) !== ctx.body ? { formerHash: hashOf(ctx.params, ctx.body) } : {}),
   };
   const { deps, user, request } = ctx;
   const money = spec.money
@@ -1146,3 +1146,7 @@ function askedOf(body: unknown): unknown {
   const { additionalTo: _acknowledged, ...asked } = body as Record<string, unknown>;
   return asked;
 }
+
+/** The hash of what a request asks, its parameters and body, that its key is bound to. */
+const hashOf = (params: unknown, body: unknown) =>
+  createHash('sha256').update(JSON.stringify({ params, body })).digest('hex');

@@ -45,6 +45,11 @@ export interface IdempotencyScope {
   route: string;
   key: string;
   requestHash: string;
+  /**
+   * The hash the same request had before `additionalTo` was left out of it (routes/define.ts
+   * `askedOf`): a record written then, still kept, is this request's and never "another request".
+   */
+  formerHash?: string;
 }
 
 export interface ClaimOptions {
@@ -160,7 +165,9 @@ export async function claim(
       .where(scopeIs(scope))
       .executeTakeFirst();
     if (!row) continue; // released between our insert and read: claim again
-    if (row.request_hash !== scope.requestHash) return { kind: 'mismatch' };
+    if (row.request_hash !== scope.requestHash && row.request_hash !== scope.formerHash) {
+      return { kind: 'mismatch' };
+    }
     // Known not sent while the store was down: released now, then claimed again by this retry.
     const notSent = row.state !== 'done' ? options.spool?.findRelease(scope, row.created_at) : null;
     if (notSent && (await releaseFromSpool(db, notSent))) continue;

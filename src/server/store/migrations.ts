@@ -669,8 +669,8 @@ export const migrations: Record<string, Migration> = {
   },
   // What a money request's key asked (a hash of its parameters and body): a key names one request
   // for good, so a key retried after a refusal reopens its row only for that same request, never
-  // for another account's or amount's (openMoneyRequest). Null on earlier rows, which are compared
-  // by what they recorded.
+  // for another account's or amount's (openMoneyRequest). Null on earlier rows, which are not
+  // reopened.
   '0028-money-request-hash': {
     async up(db) {
       await sql`alter table money_requests add column if not exists request_hash text`.execute(db);

@@ -619,8 +619,8 @@ const REOPENED: readonly MoneyRequestOutcome[] = ['not_sent', 'refused'];
  * retried key keeps its reference. A key names one request for good: the row keeps the hash of
  * what it asked (parameters and body), and a key whose row asked something else is refused
  * rather than reopened, so a refused request's key cannot carry another account's or amount's
- * money under the first one's account, amount and reference. Rows from before the hash was kept
- * are compared by what they recorded (account, kind, offering, method, amount).
+ * money under the first one's account, amount and reference. A row from before the hash was kept
+ * is not reopened at all: nothing tells what it asked, and a new key costs nothing.
  */
 export async function openMoneyRequest(
   tx: Tx,
@@ -654,24 +654,14 @@ export async function openMoneyRequest(
 
   const row = await tx
     .selectFrom('money_requests')
-    .select([
-      'reference',
-      'outcome',
-      'request_hash',
-      'account_id',
-      'kind',
-      'offering_id',
-      'method',
-      'amount',
-    ])
+    .select(['reference', 'outcome', 'request_hash'])
     .where('user_id', '=', scope.userId)
     .where('idem_route', '=', scope.route)
     .where('idem_key', '=', scope.key)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  const same =
-    row.request_hash !== null ? row.request_hash === scope.requestHash : recordedAlike(row, init);
-  if (!same) return { kind: 'other_request' };
+  // A row from before the hash was kept (null) could have asked anything: not reopened.
+  if (row.request_hash !== scope.requestHash) return { kind: 'other_request' };
   if (!REOPENED.includes(row.outcome)) {
     return { kind: 'used', reference: row.reference, outcome: row.outcome };
   }
@@ -694,32 +684,6 @@ export async function openMoneyRequest(
     .where('reference', '=', row.reference)
     .execute();
   return { kind: 'opened', reference: row.reference };
-}
-
-/**
- * A row kept before request hashes were: the same request when it recorded the same things. An
- * investment's amount is not known when its row opens (recordAsked prices it later): only what
- * the opening knows is compared.
- */
-function recordedAlike(
-  row: {
-    account_id: string;
-    kind: MoneyRequestKind;
-    offering_id: string | null;
-    method: string | null;
-    amount: string | null;
-  },
-  init: MoneyRequestInit,
-): boolean {
-  const sameAmount =
-    init.amount == null || (row.amount !== null && new Big(init.amount).eq(new Big(row.amount)));
-  return (
-    row.account_id === init.accountId &&
-    row.kind === init.kind &&
-    row.offering_id === (init.offeringId ?? null) &&
-    row.method === (init.method ?? null) &&
-    sameAmount
-  );
 }
 
 /**
