@@ -56,6 +56,8 @@ async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingRepo
     .deleteFrom('rate_limits')
     .where('window_start', '<', new Date(now.getTime() - DAY))
     .executeTakeFirst();
+  // Browsers not signed in with the password for 90 days (sign-in-devices.ts).
+  await db.deleteFrom('sign_in_devices').where('expires_at', '<=', now).execute();
   let auditPruned = 0;
   if (config.auditRetentionMs !== null) {
     const before = new Date(now.getTime() - config.auditRetentionMs);

@@ -146,6 +146,44 @@ async function adminWithFactor() {
   return { ...user, cookie: totp.cookie, totp };
 }
 
+describe('the device cookie of a sign-in with a second factor', () => {
+  const deviceCookie = (res: LightMyRequestResponse) =>
+    res.cookies.find((c) => c.name === 'portal_device');
+
+  it('is given once the factor is proved, not for the password alone', async () => {
+    const user = await newInvestor();
+    const totp = await enrolTotp(await signIn(h.app, user.email));
+    const password = await call(h.app, 'POST', '/api/session', {
+      body: { email: user.email, password: DEMO_PASSWORD },
+    });
+    expect(password.statusCode).toBe(200);
+    expect(deviceCookie(password)).toBeUndefined();
+    const cookie = cookieAfter(password, '');
+    const proved = await post('/api/session/second-factor', cookie, {
+      method: 'totp',
+      code: totp.nextCode,
+    });
+    expect(proved.statusCode).toBe(200);
+    expect(deviceCookie(proved)).toMatchObject({ path: '/api/session', httpOnly: true });
+  });
+
+  it('is given when enrolling the factor the role requires finishes the sign-in', async () => {
+    const user = await newUser(h, 'admin');
+    const password = await call(h.app, 'POST', '/api/session', {
+      body: { email: user.email, password: DEMO_PASSWORD },
+    });
+    expect(deviceCookie(password)).toBeUndefined();
+    const started = await post('/api/me/second-factors/totp', cookieAfter(password, ''));
+    const { secret } = started.json() as { secret: string };
+    const confirmed = await post('/api/me/second-factors/totp/confirm', cookieAfter(password, ''), {
+      code: totpFor(secret).generate({ timestamp: Date.now() }),
+      label: 'Phone',
+    });
+    expect(confirmed.statusCode).toBe(201);
+    expect(deviceCookie(confirmed)).toMatchObject({ path: '/api/session' });
+  });
+});
+
 describe('second factor at sign-in and step-up on money routes', () => {
   it('tells the signed-in browser that disbursements above the setting wait for approval', async () => {
     const cookie = await signIn(h.app, (await newInvestor()).email);

@@ -33,6 +33,15 @@ export function deviceCookieName(config: Pick<Config, 'secureCookies'>): string 
   return config.secureCookies ? '__Secure-portal_device' : 'portal_device';
 }
 
+/** The device cookie's token, when the request carries one of a plausible length. */
+export function deviceTokenOf(
+  request: FastifyRequest,
+  config: Pick<Config, 'secureCookies'>,
+): string | undefined {
+  const token = request.cookies[deviceCookieName(config)];
+  return token && token.length <= 100 ? token : undefined;
+}
+
 export function setDeviceCookie(reply: FastifyReply, config: Config, token: string) {
   reply.setCookie(deviceCookieName(config), token, {
     httpOnly: true,

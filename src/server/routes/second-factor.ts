@@ -19,7 +19,8 @@ import {
 } from '../../contract/identity';
 import type { SignedInUser } from '../deps';
 import { HttpError } from '../lib/http-error';
-import { setSessionCookie } from '../plugins/session';
+import { deviceTokenOf, setDeviceCookie, setSessionCookie } from '../plugins/session';
+import { rememberDevice } from '../store/sign-in-devices';
 import { clear, hit } from '../store/rate-limits';
 import { auditedRefusal, tooManyAttempts } from '../lib/too-many-attempts';
 import {
@@ -175,7 +176,13 @@ async function afterEnrol(
   // take by proving the new factor at once; adding a factor beside another asks for that one
   // first (enrolling). Under a new session id, as every proof.
   const { token } = await markSecondFactor(db, session.idHash, added.kind);
+  // A sign-in that waited for this enrolment is finished: the browser is remembered as at any
+  // finished sign-in (routes/session.ts). Its device cookie is not sent to this path: a new one.
+  const device = session.pendingSecondFactor
+    ? await rememberDevice(db, user.id, deviceTokenOf(ctx.request, ctx.deps.config))
+    : null;
   setSessionCookie(ctx.reply, ctx.deps.config, token);
+  if (device) setDeviceCookie(ctx.reply, ctx.deps.config, device);
   await ctx.audit({
     action: 'second_factor_added',
     objectType: 'user',
@@ -355,7 +362,13 @@ export const secondFactorRoutes = [
       const now = new Date();
       // A new session id at this privilege change; the cookie before it names no session now.
       const { token } = await markSecondFactor(deps.db, session.idHash, body.method, now);
+      // A sign-in finished: this browser is counted on its own from now on (routes/session.ts).
+      const device =
+        purpose === 'sign_in'
+          ? await rememberDevice(deps.db, user.id, deviceTokenOf(ctx.request, deps.config), now)
+          : null;
       setSessionCookie(ctx.reply, deps.config, token);
+      if (device) setDeviceCookie(ctx.reply, deps.config, device);
       ctx.changeMade();
       await ctx.audit({
         action: purpose === 'sign_in' ? 'sign_in' : 'step_up',

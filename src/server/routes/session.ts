@@ -18,10 +18,9 @@ import {
   sessionTimes,
   setDeviceCookie,
   setSessionCookie,
-  deviceCookieName,
+  deviceTokenOf,
 } from '../plugins/session';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { defineRoute, type RouteContext } from './define';
 
@@ -223,12 +222,16 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
     throw new HttpError('unauthenticated', 'The email or password is not correct.');
   }
   await giveSlotsBack();
-  // This browser proved the password: it is counted on its own from now on (failureCounts).
-  const device = await rememberDevice(deps.db, user.id, deviceTokenOf(request, deps.config));
 
   // A fresh id at every sign-in, and the previous session of this browser ends (no fixation).
   if (request.session) await revokeSession(deps.db, request.session.idHash);
   const step = await secondFactorStep(deps, user);
+  // This browser signed in: it is counted on its own from now on (failureCounts). One that still
+  // owes its second factor is remembered once it proves it (routes/second-factor.ts), so a
+  // password alone, stolen, cannot fill the user's browsers and push the owner's out.
+  const device = step
+    ? null
+    : await rememberDevice(deps.db, user.id, deviceTokenOf(request, deps.config));
   const { token, session } = await createSession(
     deps.db,
     user.id,
@@ -251,14 +254,8 @@ async function signIn({ body, request, reply, deps }: SignInContext) {
   // Last, once everything is stored: a failure of the store before this leaves the browser
   // without the new session, as the answer to that failure says.
   setSessionCookie(reply, deps.config, token);
-  setDeviceCookie(reply, deps.config, device);
+  if (device) setDeviceCookie(reply, deps.config, device);
   return answer;
-}
-
-/** The device cookie's token, when the request carries one of a plausible length. */
-function deviceTokenOf(request: FastifyRequest, config: Config): string | undefined {
-  const token = request.cookies[deviceCookieName(config)];
-  return token && token.length <= 100 ? token : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Db } from './db';
 import { isKnownDevice, rememberDevice, SIGN_IN_DEVICE_TTL_MS } from './sign-in-devices';
-import { createUser } from './users';
+import { createUser, setDisabled, setPasswordHash } from './users';
 
 let db: Db;
 beforeAll(async () => {
@@ -70,5 +70,25 @@ describe('the browsers that signed in as a user', () => {
     expect(await isKnownDevice(db, tokens[1], email, now)).toBe(false);
     expect(await isKnownDevice(db, tokens[2], email, now)).toBe(true);
     expect(await isKnownDevice(db, tokens[21], email, now)).toBe(true);
+  });
+});
+
+describe('the browsers of a user are forgotten', () => {
+  const now = at('2026-07-01T00:00:00Z');
+  it('when the password is set anew: whoever knew the old one keeps no count of their own', async () => {
+    const { id, email } = await person();
+    const token = await rememberDevice(db, id, undefined, now);
+    await setPasswordHash(db, id, 'a-new-hash');
+    expect(await isKnownDevice(db, token, email, now)).toBe(false);
+    expect(await rowsOf(id)).toEqual([]);
+  });
+
+  it('when the user is disabled, not when enabled again', async () => {
+    const { id, email } = await person();
+    const token = await rememberDevice(db, id, undefined, now);
+    await setDisabled(db, id, false);
+    expect(await isKnownDevice(db, token, email, now)).toBe(true);
+    await setDisabled(db, id, true);
+    expect(await rowsOf(id)).toEqual([]);
   });
 });

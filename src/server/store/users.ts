@@ -68,8 +68,14 @@ export async function createUser(db: Db, user: NewUser): Promise<string> {
   return id;
 }
 
+/**
+ * A new password. The browsers that signed in with the old one are forgotten (sign-in-devices.ts):
+ * whoever knew it, a phisher say, must not keep their own count of guesses at the new one.
+ */
 export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  // Often inside the caller's transaction (a user's change with its audit): two statements here.
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+  await db.deleteFrom('sign_in_devices').where('user_id', '=', userId).execute();
 }
 
 /**
@@ -429,8 +435,10 @@ export async function setRole(db: Db, userId: string, role: Role): Promise<void>
   await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
 }
 
+/** Disabled or enabled again; a disabled user's browsers are forgotten (sign-in-devices.ts). */
 export async function setDisabled(db: Db, userId: string, disabled: boolean): Promise<void> {
   await db.updateTable('users').set({ disabled }).where('id', '=', userId).execute();
+  if (disabled) await db.deleteFrom('sign_in_devices').where('user_id', '=', userId).execute();
 }
 
 /** The user a provider's issuer and subject sign in as. */
