@@ -29,7 +29,7 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
  * The cookie of a browser that signed in with a password before (store/sign-in-devices.ts). It
  * outlives sessions and sign-outs, and is sent only with the sign-in (its path).
  */
-export function deviceCookieName(config: Pick<Config, 'secureCookies'>): string {
+function deviceCookieName(config: Pick<Config, 'secureCookies'>): string {
   return config.secureCookies ? '__Secure-portal_device' : 'portal_device';
 }
 
