@@ -788,6 +788,22 @@ function IraReview({ values, sent }: { values: IraSupplement; sent: boolean }) {
   );
 }
 
+/** An address as the platform recorded it, a line each; "Not recorded" when it holds none. */
+function recordedAddressLines(address: IraSupplementReceipt['mailingAddress']): string {
+  const place = [[address.city, address.state].filter(Boolean).join(', '), address.zipCode]
+    .filter(Boolean)
+    .join(' ');
+  const lines = [
+    address.line1,
+    address.line2,
+    place,
+    address.country && countryLabel(address.country),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return lines || 'Not recorded';
+}
+
 function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
   return (
     <SubmittedResult
@@ -796,6 +812,13 @@ function IraResult({ receipt }: { receipt: IraSupplementReceipt }) {
         ourReferenceRow(receipt.reference),
         ['Submitted', formatTimestamp(receipt.submittedAt)],
         ['Marital status', label(maritalStatusLabels, receipt.maritalStatus)],
+        // Where the custodian writes, as the platform recorded it (§2.11): the review showed it.
+        [
+          'Mailing address',
+          <span key="address" style={{ whiteSpace: 'pre-line' }}>
+            {recordedAddressLines(receipt.mailingAddress)}
+          </span>,
+        ],
         ['Investment manager', label(investmentManagerLabels, receipt.investmentManager)],
         ['Proxy voting', label(proxyVotingLabels, receipt.proxyVoting)],
         ['Funding', label(contributionMethodLabels, receipt.contributionMethod)],

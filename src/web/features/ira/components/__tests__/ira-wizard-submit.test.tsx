@@ -176,6 +176,10 @@ describe('an investor requests an IRA through the BFF (§4.7)', () => {
         .getAttribute('href'),
     ).toMatch(/^\/accounts\/[^/]+\/money#section-timeline$/);
     expect(within(result).getByText('Our reference')).toBeTruthy();
+    // Where the custodian writes, as the platform recorded it.
+    expect(within(result).getByText('Mailing address').nextElementSibling?.textContent).toMatch(
+      /^1 Main St\nDenver, CO 80202\n\S/,
+    );
     await waitFor(() => expect(document.activeElement).toBe(result));
     expect(sent).toHaveLength(1);
     expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
