@@ -62,7 +62,6 @@ const placedAt = (open: number, count: number, position: number) =>
 /** How many of a day's orders are placed by `now`: a prefix, since they come in id order. */
 function placedBy(day: { open: number; count: number }, now: number): number {
   if (now < day.open) return 0;
-  if (now >= day.open + SESSION_MS) return day.count;
   let low = 0;
   let high = day.count;
   while (low < high) {
@@ -116,10 +115,20 @@ export class OrderBook {
 
   constructor(private readonly options: OrderBookOptions) {}
 
+  /**
+   * The moment a day's orders are shown as of: the clock while the day's session has not ended;
+   * undefined once it has (or without a clock), when every order stands as the day left it and
+   * none needs looking at again (the book of a past day is the one read most).
+   */
+  private asOf(day: { open: number }): number | undefined {
+    const now = this.options.now?.();
+    return now !== undefined && now < day.open + SESSION_MS ? now : undefined;
+  }
+
   /** All orders of a trading day placed by now, in creation order, as they stand now. */
   day(dayNumber: number): Order[] {
     const day = this.cachedDay(dayNumber);
-    const now = this.options.now?.();
+    const now = this.asOf(day);
     const placed = now === undefined ? day.count : placedBy(day, now);
     return Array.from({ length: placed }, (_, position) => {
       const order = this.orderAt(dayNumber, day, position);
@@ -133,7 +142,7 @@ export class OrderBook {
    */
   pageJson(dayNumber: number, start: number, end: number): string {
     const day = this.cachedDay(dayNumber);
-    const now = this.options.now?.();
+    const now = this.asOf(day);
     const last = Math.min(end, now === undefined ? day.count : placedBy(day, now));
     const parts: string[] = [];
     for (let i = start; i < last; i++) {
@@ -177,7 +186,7 @@ export class OrderBook {
     const count = ordersPerDay(dayNumber);
     if (position >= count) return null;
     const open = marketOpen(dayNumber);
-    const now = this.options.now?.();
+    const now = this.asOf({ open });
     if (now !== undefined && placedAt(open, count, position) > now) return null;
     const order =
       this.cache.get(dayNumber)?.orders[position] ??

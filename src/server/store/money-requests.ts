@@ -669,7 +669,6 @@ export async function openMoneyRequest(
     .updateTable('money_requests')
     .set({
       outcome: 'pending',
-      request_hash: scope.requestHash,
       message: null,
       next_step: null,
       unknown_because: null,
