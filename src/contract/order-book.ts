@@ -24,6 +24,14 @@ import { skippedRecordsSchema } from './skipped';
  * fields are absent, not blanked, in a reduced view.
  */
 
+/**
+ * How much of an order (§2.1) a viewer sees: the market's fields (`public`); those and who placed
+ * it, its member and account (`parties`); or every field, the IP address it and its matches
+ * were made from too (`all`). The IP address is the investor's personal data, kept for reviewers.
+ */
+export const orderFieldsSchema = z.enum(['public', 'parties', 'all']);
+export type OrderFields = z.infer<typeof orderFieldsSchema>;
+
 /** The upstream answers at most 500 orders a call (interface document §4.1, §8). */
 export const ORDER_PAGE_SIZE = 500;
 
@@ -43,9 +51,10 @@ const orderRowSchema = orderSchema
   })
   .extend({
     matchCount: z.number().int().nonnegative(),
-    /** Full views only (compliance, admin, issuer staff on their own securities). */
+    /** Who placed it: compliance, admin and issuer staff on their own securities (`parties`). */
     memberId: z.string().optional(),
     accountId: z.string().nullable().optional(),
+    /** Compliance and admin only (`all`). */
     createdIp: z.string().nullable().optional(),
   });
 export type OrderRow = z.infer<typeof orderRowSchema>;
@@ -59,7 +68,7 @@ const executionSchema = z.object({
   quantity: decimalStringSchema,
   total: decimalStringSchema,
   executedAt: matchTimestampSchema.nullable(),
-  /** Full views only. */
+  /** Compliance and admin only (`all`). */
   createdIp: z.string().nullable().optional(),
 });
 export type Execution = z.infer<typeof executionSchema>;
@@ -164,10 +173,18 @@ export function unreadableOrderInWords(order: UnreadableOrder): string {
 const orderBookSchema = z.object({
   date: isoDateSchema,
   orderCount: z.number().int().nonnegative(),
-  /** What the viewer sees: no hidden fields, every field, or every field on some securities. */
+  /**
+   * Whether the viewer sees who placed the orders (member and account): on no security, on every
+   * one, or on some.
+   */
   view: orderBookViewSchema,
-  /** Security ids whose rows carry every field (all of them in a full view). */
+  /** Security ids whose rows name who placed them (all of them in a full view). */
   fullSecurityIds: z.array(z.string()),
+  /**
+   * The most the rows show of an order: `all` only for reviewers, whose rows carry the IP
+   * addresses too. Not sent: the columns of the rows say it.
+   */
+  fields: orderFieldsSchema,
   securities: z.array(securityDepthSchema),
   orders: z.array(orderRowSchema),
   executions: z.array(executionSchema),
@@ -201,19 +218,52 @@ export type OrderBook = z.infer<typeof orderBookSchema>;
  * in header order; a row of the reduced view simply ends before the hidden columns (and a wholly
  * public book's header leaves them out), so a hidden field is absent after decoding, never blanked. `decodeOrderBook` turns it back into objects.
  */
-/** The columns of a wire table in header order: every viewer's first, then the full view's. */
+/**
+ * The columns of a wire table in header order: every viewer's first, then who placed the order
+ * (`parties`), then the IP addresses (`all`).
+ */
 export interface WireTable<T> {
   columns: readonly (keyof T & string)[];
   /** The leading columns every viewer gets. */
   publicColumns: readonly (keyof T & string)[];
+  /** The leading columns of a viewer who sees who placed an order, not where from. */
+  partyColumns: readonly (keyof T & string)[];
 }
 
 function wireTable<T>(
   publicColumns: readonly (keyof T & string)[],
-  fullViewColumns: readonly (keyof T & string)[],
+  partyColumns: readonly (keyof T & string)[],
+  ipColumns: readonly (keyof T & string)[],
 ): WireTable<T> {
-  return { columns: [...publicColumns, ...fullViewColumns], publicColumns };
+  return {
+    columns: [...publicColumns, ...partyColumns, ...ipColumns],
+    publicColumns,
+    partyColumns: [...publicColumns, ...partyColumns],
+  };
 }
+
+/** The columns a viewer who sees `fields` of an order gets. */
+export function columnsOf<T>(table: WireTable<T>, fields: OrderFields) {
+  return fields === 'all'
+    ? table.columns
+    : fields === 'parties'
+      ? table.partyColumns
+      : table.publicColumns;
+}
+
+/** The fields of the widest row a header allows. */
+function fieldsOfHeader<T>(table: WireTable<T>, columns: readonly string[]): OrderFields {
+  return columns.length === table.columns.length
+    ? 'all'
+    : columns.length === table.partyColumns.length
+      ? 'parties'
+      : 'public';
+}
+
+const FIELDS_ORDER: readonly OrderFields[] = ['public', 'parties', 'all'];
+/** The wider of two views. */
+export const widerFields = (a: OrderFields, b: OrderFields): OrderFields =>
+  FIELDS_ORDER.indexOf(a) >= FIELDS_ORDER.indexOf(b) ? a : b;
 
 export const ORDER_TABLE = wireTable<OrderRow>(
   [
@@ -229,11 +279,13 @@ export const ORDER_TABLE = wireTable<OrderRow>(
     'updatedAt',
     'matchCount',
   ],
-  ['memberId', 'accountId', 'createdIp'],
+  ['memberId', 'accountId'],
+  ['createdIp'],
 );
 
 export const EXECUTION_TABLE = wireTable<Execution>(
   ['matchId', 'orderId', 'securityId', 'side', 'price', 'quantity', 'total', 'executedAt'],
+  [],
   ['createdIp'],
 );
 
@@ -251,32 +303,36 @@ const rowsSchema = z.custom<Cell[][]>(
   (value) => Array.isArray(value) && value.every((row) => Array.isArray(row) && row.every(isCell)),
   'rows must be arrays of strings, numbers and nulls',
 );
-/** The header is the public columns, or every column when some rows carry the hidden ones. */
-const tableSchema = <T>({ columns, publicColumns }: WireTable<T>) =>
+/** The header is the columns of the widest view among the rows (`columnsOf`). */
+const tableSchema = <T>({ columns, publicColumns, partyColumns }: WireTable<T>) =>
   z.object({
     columns: z
       .array(z.string())
       .refine(
         (got) =>
-          (got.length === columns.length || got.length === publicColumns.length) &&
+          (got.length === columns.length ||
+            got.length === partyColumns.length ||
+            got.length === publicColumns.length) &&
           got.every((c, i) => c === columns[i]),
         'unexpected columns',
       ),
     rows: rowsSchema,
   });
 
-const orderBookWireSchema = orderBookSchema.omit({ orders: true, executions: true }).extend({
-  orders: tableSchema(ORDER_TABLE),
-  executions: tableSchema(EXECUTION_TABLE),
-});
+const orderBookWireSchema = orderBookSchema
+  .omit({ orders: true, executions: true, fields: true })
+  .extend({
+    orders: tableSchema(ORDER_TABLE),
+    executions: tableSchema(EXECUTION_TABLE),
+  });
 export type OrderBookWire = z.infer<typeof orderBookWireSchema>;
 
 /** One value of a wire row. */
 export type Cell = string | number | null;
 
-/** An item as a wire row: its values in header order, the public columns only unless `full`. */
-export function wireRow<T>(table: WireTable<T>, item: T, full: boolean): Cell[] {
-  const columns = full ? table.columns : table.publicColumns;
+/** An item as a wire row: its values in header order, the columns of `fields` only. */
+export function wireRow<T>(table: WireTable<T>, item: T, fields: OrderFields): Cell[] {
+  const columns = columnsOf(table, fields);
   // An absent field travels as null, which is also how JSON writes `undefined` in an array.
   return columns.map((column) => (item[column] ?? null) as Cell);
 }
@@ -302,10 +358,15 @@ function decodeOrderRows(table: OrderBookWire['orders']): OrderRow[] {
  * The book as objects again, hidden fields absent. `streamed` are the rows that `orders` lines
  * brought before the book: they come first.
  */
-function decodeOrderBook(wire: OrderBookWire, streamed: readonly OrderRow[] = []): OrderBook {
+function decodeOrderBook(
+  wire: OrderBookWire,
+  streamed: readonly OrderRow[] = [],
+  streamedFields: OrderFields = 'public',
+): OrderBook {
   const own = decodeOrderRows(wire.orders);
   return {
     ...wire,
+    fields: widerFields(streamedFields, fieldsOfHeader(ORDER_TABLE, wire.orders.columns)),
     orders: streamed.length === 0 ? own : streamed.concat(own),
     executions: decodeRows<Execution>(wire.executions.columns, wire.executions.rows),
   };
@@ -349,18 +410,18 @@ export class OrderBookAssembly {
   readonly rows: OrderRow[] = [];
   /** Security names the rows so far brought in. */
   readonly names = new Map<string, string>();
-  /** Whether any row so far came with the hidden columns (a full or mixed view). */
-  full = false;
+  /** The most any row so far shows of its order. */
+  fields: OrderFields = 'public';
 
   addRows(line: OrdersLine): void {
     for (const s of line.securities) this.names.set(s.securityId, s.securityName);
     for (const row of decodeOrderRows(line.orders)) this.rows.push(row);
-    if (line.orders.columns.length > ORDER_TABLE.publicColumns.length) this.full = true;
+    this.fields = widerFields(this.fields, fieldsOfHeader(ORDER_TABLE, line.orders.columns));
   }
 
   /** The whole book; throws when its rows and its count disagree (a line went missing). */
   finish(wire: OrderBookWire): OrderBook {
-    const book = decodeOrderBook(wire, this.rows);
+    const book = decodeOrderBook(wire, this.rows, this.fields);
     if (book.orders.length !== book.orderCount) {
       throw new Error(`the book counts ${book.orderCount} orders but ${book.orders.length} came`);
     }
@@ -382,8 +443,8 @@ export const orderDetailSchema = z.object({
     createdIp: z.string().nullable().optional(),
     matches: z.array(matchSchema.extend({ createdIp: z.string().nullable().optional() })),
   }),
-  /** True when the member, account and IP fields are included. */
-  full: z.boolean(),
+  /** How much of the order the viewer sees; absent fields are left out, not blanked. */
+  fields: orderFieldsSchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -1,11 +1,14 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   closedDayOf,
+  columnsOf,
   EXECUTION_TABLE,
   ORDER_TABLE,
   UNREADABLE_ORDERS_NAMED,
+  widerFields,
   wireRow,
   type Cell,
+  type OrderFields,
   type OrderBook,
   type OrderDetail,
   type OrderRow,
@@ -17,10 +20,12 @@ import { SLICE_ROWS, type DayBook } from './order-book-cache';
 import { isReviewer } from '../../contract/session';
 
 /*
- * Who sees which order fields: investors see the book without
- * memberID, accountID and IP addresses; issuer staff see every field on their own securities and
- * the investors' view elsewhere; compliance and admin see everything. Hidden fields are left out
- * of what is sent, never blanked in the browser.
+ * Who sees which order fields (§2.1): investors see the book without memberID, accountID and IP
+ * addresses; issuer staff see who placed the orders of their own securities (member and account)
+ * and the investors' view elsewhere, never where an investor placed them from: the IP address is
+ * the investor's personal data, and an issuer's job with its security's trading needs whose order
+ * it is, not that; compliance and admin see everything. Hidden fields are left out of what is
+ * sent, never blanked in the browser.
  */
 
 export type OrderAccess = { kind: 'all' } | { kind: 'none' } | { kind: 'some'; ids: Set<string> };
@@ -33,8 +38,9 @@ export function orderAccessOf(user: Principal): OrderAccess {
   return { kind: 'none' };
 }
 
-function seesEverything(access: OrderAccess, securityId: string): boolean {
-  return access.kind === 'all' || (access.kind === 'some' && access.ids.has(securityId));
+function fieldsOf(access: OrderAccess, securityId: string): OrderFields {
+  if (access.kind === 'all') return 'all';
+  return access.kind === 'some' && access.ids.has(securityId) ? 'parties' : 'public';
 }
 
 function viewKey(book: DayBook, access: OrderAccess): string {
@@ -102,17 +108,17 @@ export function ordersLine(
   named: Set<string>,
 ): string {
   const securities: { securityId: string; securityName: string }[] = [];
-  let anyFull = false;
+  let widest: OrderFields = 'public';
   const cells = rows.map((row, i) => {
     if (!named.has(row.securityId)) {
       named.add(row.securityId);
       securities.push({ securityId: row.securityId, securityName: orders[i].securityName });
     }
-    const full = seesEverything(access, row.securityId);
-    anyFull ||= full;
-    return wireRow(ORDER_TABLE, row, full);
+    const fields = fieldsOf(access, row.securityId);
+    widest = widerFields(widest, fields);
+    return wireRow(ORDER_TABLE, row, fields);
   });
-  const columns = anyFull ? ORDER_TABLE.columns : ORDER_TABLE.publicColumns;
+  const columns = columnsOf(ORDER_TABLE, widest);
   return `${JSON.stringify({ type: 'orders', orders: { columns, rows: cells }, securities })}\n`;
 }
 
@@ -122,16 +128,16 @@ async function serialize(
   skipOrders = 0,
   incomplete?: OrderBook['incomplete'],
 ): Promise<Buffer> {
-  const full = (securityId: string) => seesEverything(access, securityId);
+  const fields = (securityId: string) => fieldsOf(access, securityId);
   const securityIds = book.securities.map((s) => s.securityId);
-  const fullSecurityIds = securityIds.filter(full);
+  const fullSecurityIds = securityIds.filter((id) => fields(id) !== 'public');
   const view: OrderBook['view'] =
     fullSecurityIds.length === 0
       ? 'public'
       : fullSecurityIds.length === securityIds.length
         ? 'full'
         : 'mixed';
-  const anyFull = view !== 'public';
+  const widest = securityIds.reduce<OrderFields>((w, id) => widerFields(w, fields(id)), 'public');
   const parts: string[] = [];
   const head = {
     date: book.date,
@@ -147,9 +153,9 @@ async function serialize(
     ...(incomplete ? { incomplete } : {}),
   };
   const table = <T extends { securityId: string }>(wire: WireTable<T>, rows: readonly T[]) => ({
-    columns: anyFull ? wire.columns : wire.publicColumns,
+    columns: columnsOf(wire, widest),
     rows,
-    cells: (row: T, full: boolean) => wireRow(wire, row, full),
+    cells: (row: T, rowFields: OrderFields) => wireRow(wire, row, rowFields),
   });
   const tables = [
     ['orders', table(ORDER_TABLE, skipOrders === 0 ? book.rows : book.rows.slice(skipOrders))],
@@ -162,11 +168,11 @@ async function serialize(
   for (const [name, t] of tables) {
     parts.push(`,${JSON.stringify(name)}:{"columns":${JSON.stringify(t.columns)},"rows":[`);
     const rows = t.rows as readonly { securityId: string }[];
-    const cells = t.cells as (row: { securityId: string }, full: boolean) => Cell[];
+    const cells = t.cells as (row: { securityId: string }, rowFields: OrderFields) => Cell[];
     for (let start = 0; start < rows.length; start += SLICE_ROWS) {
       await yieldToLoop();
       const slice = rows.slice(start, start + SLICE_ROWS);
-      const json = JSON.stringify(slice.map((row) => cells(row, full(row.securityId))));
+      const json = JSON.stringify(slice.map((row) => cells(row, fields(row.securityId))));
       parts.push(start === 0 ? json.slice(1, -1) : `,${json.slice(1, -1)}`);
     }
     parts.push(']}');
@@ -176,18 +182,21 @@ async function serialize(
 }
 
 export function viewOrder(order: Order, access: OrderAccess): OrderDetail {
-  if (seesEverything(access, order.securityId)) return { order, full: true };
+  const fields = fieldsOf(access, order.securityId);
+  if (fields === 'all') return { order, fields };
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { memberId, accountId, createdIp, matches, ...rest } = order;
+  const parties = fields === 'parties' ? { memberId, accountId } : {};
   return {
     order: {
       ...rest,
+      ...parties,
       matches: matches.map((match) => {
         // eslint-disable-next-line @typescript-eslint/no-unused-vars
         const { createdIp: ip, ...visible } = match;
         return visible;
       }),
     },
-    full: false,
+    fields,
   };
 }

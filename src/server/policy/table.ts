@@ -271,7 +271,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/order-book/:date': {
     roles: ALL_ROLES,
     objects: [],
-    note: 'The order book of a day (public market data); member, account and IP fields only for reviewers and issuer staff on their own securities. Orders the platform sent unreadable are counted and named (their place in the day, order id and security where readable, and which parts could not be read, never a value).',
+    note: 'The order book of a day (public market data); member and account fields only for reviewers and issuer staff on their own securities, the IP addresses orders and matches were made from only for reviewers. Orders the platform sent unreadable are counted and named (their place in the day, order id and security where readable, and which parts could not be read, never a value).',
     limits: ORDER_BOOK_DAY,
   },
   'GET /api/orders/:orderId': {

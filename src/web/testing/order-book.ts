@@ -38,7 +38,7 @@ export const publicBook = (
   securities: [],
   orders: {
     columns: ORDER_TABLE.publicColumns,
-    rows: orders.map((order) => wireRow(ORDER_TABLE, order, false)),
+    rows: orders.map((order) => wireRow(ORDER_TABLE, order, 'public')),
   },
   executions: { columns: EXECUTION_TABLE.publicColumns, rows: [] },
   closed,

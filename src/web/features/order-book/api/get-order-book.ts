@@ -4,6 +4,7 @@ import {
   OrderBookAssembly,
   orderBookLineSchema,
   type OrderBook,
+  type OrderFields,
   type OrderRow,
 } from '../../../../contract/order-book';
 import { apiPaths } from '../../../config/paths';
@@ -13,8 +14,8 @@ import { ApiClientError, apiGetLines } from '../../../lib/api-client';
 export type EarlyRows = {
   orders: readonly OrderRow[];
   names: ReadonlyMap<string, string>;
-  /** Whether some rows carry the member, account and IP columns. */
-  full: boolean;
+  /** The most a row so far shows of its order. */
+  fields: OrderFields;
 };
 
 export type OrderBookProgress = {
@@ -69,7 +70,7 @@ async function getOrderBook(
           early: {
             orders: assembly.rows.slice(),
             names: new Map(assembly.names),
-            full: assembly.full,
+            fields: assembly.fields,
           },
         });
       } else if (line.type === 'book') {

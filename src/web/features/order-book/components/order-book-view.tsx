@@ -87,7 +87,7 @@ export function OrderBookView({
   );
   const depth =
     book?.securities.find((s) => s.securityId === filter.security) ?? book?.securities[0];
-  const full = book ? book.view !== 'public' : loading.early.full;
+  const fields = book ? book.fields : loading.early.fields;
   const filterSecurities = useMemo(
     () =>
       book
@@ -96,7 +96,7 @@ export function OrderBookView({
     [book, names],
   );
   // Both grids read the rows of one day alike: its securities' names, its view and its date.
-  const sameDay = { names, full, day };
+  const sameDay = { names, fields, day };
   const zone = viewerTimeZone();
   const wide = useWideScreen();
 
@@ -161,8 +161,8 @@ export function OrderBookView({
         {book?.view === 'mixed' && (
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             {wide
-              ? 'Member, account and IP columns are filled for your own securities only.'
-              : 'Member, account and IP are on each order’s page, for your own securities only.'}
+              ? 'Member and account columns are filled for your own securities only.'
+              : 'Member and account are on each order’s page, for your own securities only.'}
           </Typography>
         )}
       </Box>
@@ -198,12 +198,6 @@ export function OrderBookView({
               first{executionsBook.incomplete ? ', from the orders read only' : ''}.
             </Typography>
             <ExecutionsTable rows={executions} {...sameDay} {...places?.executions} />
-            {/* The IP of another issuer's execution shows "—", as an IP never given would. */}
-            {executionsBook.view === 'mixed' && wide && (
-              <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-                The Matched from IP column is filled for your own securities only.
-              </Typography>
-            )}
           </>
         ) : book ? (
           <Typography variant="body2" color="textSecondary" role="status">

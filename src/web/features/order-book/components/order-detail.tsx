@@ -45,7 +45,7 @@ function RawFields({ pnd }: { pnd: string | null }) {
 
 /** Every field of one order the viewer may see, and its matches. */
 export function OrderDetail({ detail }: { detail: Detail }) {
-  const { order, full } = detail;
+  const { order, fields } = detail;
   const items: [string, ReactNode][] = [
     ['Order ID', <Code key="id" value={order.id} />],
     ['Security', `${isolate(order.securityName)} (${order.securityId})`],
@@ -66,13 +66,10 @@ export function OrderDetail({ detail }: { detail: Detail }) {
     ['Minimum threshold', order.minimumThreshold ? formatShares(order.minimumThreshold) : '—'],
     ['Solicited', orDash(order.solicited)],
   ];
-  if (full) {
-    items.push(
-      ['Member', orDash(order.memberId)],
-      ['Account', orDash(order.accountId)],
-      ['Created from IP', orDash(order.createdIp)],
-    );
-  }
+  if (fields !== 'public')
+    items.push(['Member', orDash(order.memberId)], ['Account', orDash(order.accountId)]);
+  if (fields === 'all') items.push(['Created from IP', orDash(order.createdIp)]);
+  const ip = fields === 'all';
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <SectionCard title="Order">
@@ -80,13 +77,13 @@ export function OrderDetail({ detail }: { detail: Detail }) {
           Times in your time zone ({viewerTimeZone()}), with US Eastern time in brackets.
         </Typography>
         <DescriptionList items={items} />
-        {full && <RawFields pnd={order.pnd} />}
+        {fields === 'all' && <RawFields pnd={order.pnd} />}
       </SectionCard>
       <SectionCard title="Matches">
         {order.matches.length === 0 ? (
           <Typography sx={{ mt: 1 }}>This order has not been matched.</Typography>
         ) : (
-          <Matches matches={order.matches} full={full} />
+          <Matches matches={order.matches} ip={ip} />
         )}
       </SectionCard>
     </Box>
@@ -99,7 +96,7 @@ type Match = Detail['order']['matches'][number];
  * The order's matches: a table where its columns fit; on phones a card a match, where the table
  * left the total, the time and the IP past the screen's edge.
  */
-function Matches({ matches, full }: { matches: Match[]; full: boolean }) {
+function Matches({ matches, ip }: { matches: Match[]; ip: boolean }) {
   if (!useWideScreen())
     return (
       <Box sx={{ mt: 2 }}>
@@ -115,7 +112,7 @@ function Matches({ matches, full }: { matches: Match[]; full: boolean }) {
               </Typography>
               <Typography variant="body2" color="textSecondary">
                 {formatDateTime(match.createdAt)}
-                {full && ` · from IP ${orDash(match.createdIp)}`}
+                {ip && ` · from IP ${orDash(match.createdIp)}`}
               </Typography>
             </>
           )}
@@ -131,7 +128,7 @@ function Matches({ matches, full }: { matches: Match[]; full: boolean }) {
           { figures: 'Quantity' },
           { figures: 'Total' },
           'Time',
-          ...(full ? ['IP'] : []),
+          ...(ip ? ['IP'] : []),
         ]}
       />
       <TableBody>
@@ -144,7 +141,7 @@ function Matches({ matches, full }: { matches: Match[]; full: boolean }) {
             <TableCell align="right">{formatShares(match.executedQuantity)}</TableCell>
             <TableCell align="right">{formatMoney(match.executedTotal)}</TableCell>
             <TableCell>{formatDateTime(match.createdAt)}</TableCell>
-            {full && <TableCell>{orDash(match.createdIp)}</TableCell>}
+            {ip && <TableCell>{orDash(match.createdIp)}</TableCell>}
           </TableRow>
         ))}
       </TableBody>

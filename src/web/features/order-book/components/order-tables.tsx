@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Link from '@mui/material/Link';
-import type { Execution, OrderRow } from '../../../../contract/order-book';
+import type { Execution, OrderFields, OrderRow } from '../../../../contract/order-book';
 import { PortalDataGrid, type GridColDef, type GridPlace } from '../../../components/data-grid';
 import { figureColumn, linesColumn } from '../../../components/data-grid/columns';
 import type { GridValidRowModel } from '@mui/x-data-grid';
@@ -21,7 +21,8 @@ type TableProps<Row> = {
   /** The trading day of the book (YYYY-MM-DD): a time on another day in the viewer's zone is dated. */
   day: string;
   names: ReadonlyMap<string, string>;
-  full: boolean;
+  /** The most a row shows of its order (contract/order-book): member and account, the IP too. */
+  fields: OrderFields;
   /** The grid's sort and page as the page's address keeps them (Back comes back to them). */
   place?: GridPlace;
   onPlaceChange?: (next: Partial<GridPlace>) => void;
@@ -86,15 +87,15 @@ function securityColumn<Row extends { securityId: string }>(
   };
 }
 
-/** The IP address an order or a match was made from: full views only, when the upstream has it. */
+/** The IP address an order or a match was made from: reviewers only, when the upstream has it. */
 function ipColumn<Row extends { createdIp?: string | null }>(headerName: string): GridColDef<Row> {
   return { field: 'createdIp', headerName, minWidth: 130, flex: 1, valueFormatter: orDash };
 }
 
-/** A day grid's wide columns, from the securities' names, the view (full or not) and the day. */
+/** A day grid's wide columns, from the securities' names, the fields the rows show and the day. */
 type DayColumns<Row extends GridValidRowModel> = (
   names: ReadonlyMap<string, string>,
-  full: boolean,
+  fields: OrderFields,
   day: string,
 ) => GridColDef<Row>[];
 
@@ -105,7 +106,7 @@ type DayColumns<Row extends GridValidRowModel> = (
 function DayGrid<Row extends GridValidRowModel>({
   rows,
   names,
-  full,
+  fields,
   day,
   columns,
   phoneColumn,
@@ -118,13 +119,13 @@ function DayGrid<Row extends GridValidRowModel>({
   getRowId?: (row: Row) => string;
   loading?: boolean;
 }) {
-  const wideColumns = useMemo(() => columns(names, full, day), [columns, names, full, day]);
+  const wideColumns = useMemo(() => columns(names, fields, day), [columns, names, fields, day]);
   const phoneColumns = useMemo(() => [phoneColumn(names, day)], [phoneColumn, names, day]);
   return <PortalDataGrid {...grid} rows={rows} columns={wideColumns} phoneColumns={phoneColumns} />;
 }
 
-/** The columns of the orders: member, account and IP only in full views. */
-const orderColumns: DayColumns<OrderRow> = (names, full, day) => {
+/** The columns of the orders: member and account for those who see them, the IP for reviewers. */
+const orderColumns: DayColumns<OrderRow> = (names, fields, day) => {
   const base: GridColDef<OrderRow>[] = [
     orderColumn('id'),
     securityColumn(names),
@@ -186,8 +187,8 @@ const orderColumns: DayColumns<OrderRow> = (names, full, day) => {
       valueFormatter: (value: string | null) => (value ? formatTime(value, day) : 'Never'),
     },
   ];
-  if (!full) return base;
-  return [
+  if (fields === 'public') return base;
+  const parties = [
     ...base,
     {
       field: 'memberId',
@@ -203,8 +204,8 @@ const orderColumns: DayColumns<OrderRow> = (names, full, day) => {
       flex: 0.9,
       valueFormatter: orDash,
     },
-    ipColumn<OrderRow>('Created from IP'),
   ] satisfies GridColDef<OrderRow>[];
+  return fields === 'all' ? [...parties, ipColumn<OrderRow>('Created from IP')] : parties;
 };
 
 /**
@@ -259,8 +260,8 @@ const executionLinesColumn = (names: ReadonlyMap<string, string>, day: string) =
 
 const executionId = (row: Execution) => `${row.orderId}:${row.matchId}`;
 
-/** The columns of the executions: the IP only in full views. */
-const executionColumns: DayColumns<Execution> = (names, full, day) => {
+/** The columns of the executions: the IP for reviewers only. */
+const executionColumns: DayColumns<Execution> = (names, fields, day) => {
   const base: GridColDef<Execution>[] = [
     {
       field: 'executedAt',
@@ -300,8 +301,7 @@ const executionColumns: DayColumns<Execution> = (names, full, day) => {
     }),
     orderColumn('orderId'),
   ];
-  if (!full) return base;
-  return [...base, ipColumn<Execution>('Matched from IP')];
+  return fields === 'all' ? [...base, ipColumn<Execution>('Matched from IP')] : base;
 };
 
 /**

@@ -36,7 +36,7 @@ import { useSearchUpdate, type SearchChanges } from '../../../../lib/use-search-
 import { requireSession } from '../../../session-guard';
 import { preloadDataGrid, type GridPlace } from '../../../../components/data-grid';
 
-const NO_ROWS_YET: EarlyRows = { orders: [], names: new Map(), full: false };
+const NO_ROWS_YET: EarlyRows = { orders: [], names: new Map(), fields: 'public' };
 
 /**
  * The trading day shown: `?date=` when the BFF would take it, or today in US Eastern time

@@ -22,7 +22,8 @@ function OrderBookProbe() {
   if (query.data) {
     return (
       <p>
-        Book of {query.data.date}: {query.data.orders.map((o) => o.id).join(',')}
+        Book of {query.data.date}: {query.data.orders.map((o) => o.id).join(',')}; fields{' '}
+        {query.data.fields}
       </p>
     );
   }
@@ -32,7 +33,7 @@ function OrderBookProbe() {
       {progress.early && (
         <p>
           Early rows: {progress.early.orders.map((o) => `${o.id}/${o.memberId ?? '-'}`).join(',')};
-          named {[...progress.early.names.values()].join(',')}; full {String(progress.early.full)}
+          named {[...progress.early.names.values()].join(',')}; fields {progress.early.fields}
         </p>
       )}
     </>
@@ -104,7 +105,7 @@ describe('the order book of a day (NDJSON: progress lines, then the book)', () =
     expect(await screen.findByText(/10,564 of 10,564 orders/)).toBeTruthy();
     send({ type: 'book', book });
     end();
-    expect(await screen.findByText(`Book of ${DATE}:`)).toBeTruthy();
+    expect(await screen.findByText(`Book of ${DATE}: ; fields public`)).toBeTruthy();
     // The page used the loader's request; it did not start a second walk.
     expect(requests()).toBe(1);
   });
@@ -123,7 +124,7 @@ describe('the order book of a day (NDJSON: progress lines, then the book)', () =
       ),
     );
     expect(
-      await screen.findByText('Early rows: 1/M1,2/-; named Acme,Brio; full true'),
+      await screen.findByText('Early rows: 1/M1,2/-; named Acme,Brio; fields all'),
     ).toBeTruthy();
     // A later line adds to the rows; a public row simply ends before the hidden columns.
     send({
@@ -132,7 +133,7 @@ describe('the order book of a day (NDJSON: progress lines, then the book)', () =
       securities: [],
     });
     expect(
-      await screen.findByText('Early rows: 1/M1,2/-,3/-; named Acme,Brio; full true'),
+      await screen.findByText('Early rows: 1/M1,2/-,3/-; named Acme,Brio; fields all'),
     ).toBeTruthy();
     // The book brings the rows no line sent before it; its count covers all of them.
     send({
@@ -146,7 +147,39 @@ describe('the order book of a day (NDJSON: progress lines, then the book)', () =
       },
     });
     end();
-    expect(await screen.findByText(`Book of ${DATE}: 1,2,3,4`)).toBeTruthy();
+    expect(await screen.findByText(`Book of ${DATE}: 1,2,3,4; fields all`)).toBeTruthy();
+  });
+
+  it("reads issuer staff's rows, which end before the IP address, as member and account only", async () => {
+    const { send, end } = streamedReply();
+    renderProbe();
+    // Their own security's row names who placed it; another's ends with the public columns.
+    send({
+      type: 'orders',
+      orders: {
+        columns: ORDER_TABLE.partyColumns,
+        rows: [row('1', '7', 'M1').slice(0, 13), row('2', '8', null).slice(0, 11)],
+      },
+      securities: [
+        { securityId: '7', securityName: 'Acme' },
+        { securityId: '8', securityName: 'Brio' },
+      ],
+    });
+    expect(
+      await screen.findByText('Early rows: 1/M1,2/-; named Acme,Brio; fields parties'),
+    ).toBeTruthy();
+    send({
+      type: 'book',
+      book: {
+        ...book,
+        orderCount: 2,
+        view: 'mixed',
+        fullSecurityIds: ['7'],
+        orders: { columns: ORDER_TABLE.partyColumns, rows: [] },
+      },
+    });
+    end();
+    expect(await screen.findByText(`Book of ${DATE}: 1,2; fields parties`)).toBeTruthy();
   });
 
   it('refuses a book whose count disagrees with the rows that came', async () => {

@@ -24,6 +24,7 @@ const book: OrderBook = {
   orderCount: 2,
   view: 'public',
   fullSecurityIds: [],
+  fields: 'public',
   securities: [],
   orders: [
     // 9:30 AM Eastern: 11:30 PM on November 25 in Tokyo.

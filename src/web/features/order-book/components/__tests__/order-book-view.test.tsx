@@ -29,6 +29,7 @@ const wholeDay = (overrides: Partial<OrderBook> = {}): OrderBook => ({
   orderCount: 2,
   view: 'public',
   fullSecurityIds: [],
+  fields: 'public',
   securities: [],
   orders: rows,
   executions: [],
@@ -58,7 +59,7 @@ describe('the order book while its day is still read', () => {
         day="2026-03-02"
         book={null}
         loading={{
-          early: { orders: rows, names: new Map([['7', 'Acme']]), full: false },
+          early: { orders: rows, names: new Map([['7', 'Acme']]), fields: 'public' },
           progress: { loaded: 1_500, total: null, early: null },
         }}
         filter={noFilter}
@@ -91,7 +92,7 @@ describe('the order book while its day is still read', () => {
         day="2026-03-02"
         book={null}
         loading={{
-          early: { orders: rows, names: new Map([['7', 'Acme']]), full: false },
+          early: { orders: rows, names: new Map([['7', 'Acme']]), fields: 'public' },
           progress: { loaded: 500, total: null, early: null },
         }}
         filter={{ security: '9', side: 'offer', status: 'cancelled' }}
@@ -112,7 +113,7 @@ describe('the order book while its day is still read', () => {
         day="2026-03-02"
         book={null}
         loading={{
-          early: { orders: [], names: new Map(), full: false },
+          early: { orders: [], names: new Map(), fields: 'public' },
           progress: { loaded: 0, total: null, early: null },
         }}
         filter={noFilter}
@@ -148,10 +149,10 @@ describe('the order book once the whole day came', () => {
   });
 
   it('notes a mixed view under the grid, so nothing above the rows moves when it comes', async () => {
-    showDay(wholeDay({ view: 'mixed', fullSecurityIds: ['7'] }));
+    showDay(wholeDay({ view: 'mixed', fullSecurityIds: ['7'], fields: 'parties' }));
     const orders = within(await screen.findByRole('region', { name: 'Orders' }));
     const note = orders.getByText(
-      'Member, account and IP columns are filled for your own securities only.',
+      'Member and account columns are filled for your own securities only.',
     );
     const grid = await orders.findByRole('grid');
     // The note follows the grid in the document (DOCUMENT_POSITION_FOLLOWING).
@@ -159,14 +160,29 @@ describe('the order book once the whole day came', () => {
     expect(orders.getByText(/^Times in your time zone \([^)]+\)\.$/)).toBeTruthy();
   });
 
-  it('says under the executions too that their IP is given for your own securities only', async () => {
-    showDay(wholeDay({ view: 'mixed', fullSecurityIds: ['7'] }));
-    const executions = within(await screen.findByRole('region', { name: 'Executions' }));
-    expect(
-      await executions.findByText(
-        'The Matched from IP column is filled for your own securities only.',
-      ),
-    ).toBeTruthy();
+  it('gives issuer staff member and account columns and no IP column in either grid', async () => {
+    showDay(wholeDay({ view: 'mixed', fullSecurityIds: ['7'], fields: 'parties' }));
+    const orders = within(await screen.findByRole('grid', { name: 'Orders' }));
+    const headers = orders.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Member', 'Account']));
+    expect(headers).not.toContain('Created from IP');
+    const executions = within(await screen.findByRole('grid', { name: 'Executions' }));
+    expect(executions.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain(
+      'Matched from IP',
+    );
+    expect(screen.queryByText(/IP column/)).toBeNull();
+  });
+
+  it("gives a reviewer's view the IP columns of orders and executions", async () => {
+    showDay(wholeDay({ view: 'full', fullSecurityIds: ['7', '8'], fields: 'all' }));
+    const orders = within(await screen.findByRole('grid', { name: 'Orders' }));
+    expect(orders.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Member', 'Account', 'Created from IP']),
+    );
+    const executions = within(await screen.findByRole('grid', { name: 'Executions' }));
+    expect(executions.getAllByRole('columnheader').map((h) => h.textContent)).toContain(
+      'Matched from IP',
+    );
   });
 
   it('has no mixed-view note on a public book', async () => {
@@ -322,10 +338,10 @@ describe('the order book on a 375 px phone', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(expect.arrayContaining(['As listed', 'Total, descending', 'Status, ascending']));
-    // The member, account and IP columns are not there: the note says where they are.
+    // The member and account columns are not there: the note says where they are.
     expect(
       orders.getByText(
-        'Member, account and IP are on each order’s page, for your own securities only.',
+        'Member and account are on each order’s page, for your own securities only.',
       ),
     ).toBeTruthy();
 
