@@ -472,6 +472,32 @@ describe('revealing personal data', () => {
     expect(byMove.some((e) => e.reason === 'Returned ACH: whose account is this?')).toBe(true);
   });
 
+  it("a fund move asked for with another account's id is not found, in the portal's words, and the failed look is audited", async () => {
+    const move = await aFundMoveWithABankNumber();
+    const other = h.manifest.investors
+      .flatMap((investor) => investor.accountIds)
+      .find((id) => id !== move.accountId)!;
+    const res = await reveal({
+      objectType: 'fund_move',
+      objectId: move.referenceNumber,
+      accountId: other,
+      field: 'bankAccountNumber',
+      reason: 'Asked with the wrong account on purpose',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(
+      `No fund move ${move.referenceNumber} was found on account ${other}.`,
+    );
+    expect(res.body).not.toContain('Resource not found');
+    const found = (await revealsOf(`object=${other}`)).find(
+      (e) => e.reason === 'Asked with the wrong account on purpose',
+    );
+    expect(found).toMatchObject({
+      outcome: 'failed',
+      details: { field: 'bankAccountNumber', accountId: other },
+    });
+  });
+
   it('an account id typed in lower case is read and recorded in capitals, so its filter finds the reveal', async () => {
     const accountId = h.manifest.investors[0].accountIds[0];
     const typed = await reveal({

@@ -18,6 +18,7 @@ import { getAccount } from '../upstream/get-account';
 import { getCustodyFundMove } from '../upstream/get-custody-fund-move';
 import { searchEntity } from '../upstream/search-entity';
 import { HttpError } from './http-error';
+import { isUpstreamError } from './upstream-errors';
 
 /*
  * Personal data is masked on the way out for every role. Reviewers see
@@ -118,7 +119,20 @@ export async function readPersonalValue(
       return { value: entity.ein };
     }
     case 'fund_move': {
-      const move = await getCustodyFundMove(upstream, { referenceNumber: objectId, accountId });
+      let move: Awaited<ReturnType<typeof getCustodyFundMove>>;
+      try {
+        move = await getCustodyFundMove(upstream, { referenceNumber: objectId, accountId });
+      } catch (err) {
+        // In the portal's words, as the fund move's own page says it: the platform's names the
+        // reference and the account in its own way (§7).
+        if (isUpstreamError(err) && err.kind === 'not_found') {
+          const where = accountId ? ` on account ${accountId}` : '';
+          throw new HttpError('not_found', `No fund move ${objectId} was found${where}.`, {
+            submitted: 'no',
+          });
+        }
+        throw err;
+      }
       // The move's own account: the effect of the accountId sent with the reference is not
       // stated (§4.4), so the answer, not the request, says whose bank number this is.
       return {
