@@ -304,16 +304,23 @@ describe('what a platform refusal is about travels with the 422', () => {
     expect(res.json().error).toMatchObject({ code: 'upstream_rejected', submitted: 'no', refusal });
   });
 
-  it('a code whose cause is not known says none', async () => {
+  it('a code of no known meaning under HTTP 200 leaves the outcome unknown, with the reference, and the same key does not send it again (§7)', async () => {
     await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
       operation: 'createCustodyFundDisbursement',
       statusCode: '999',
       times: 1,
     });
-    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.submitted).toBe('no');
-    expect(res.json().error).not.toHaveProperty('refusal');
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const key = newKey();
+    const res = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, key);
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    const error = res.json().error;
+    expect(error.submitted).toBe('unknown');
+    expect(error.reference).toMatch(/^MR-/);
+    expect(error.message).not.toMatch(/nothing was changed/);
+    const retry = await post(`/api/accounts/${accountA}/disbursements`, investor, VALID.ach, key);
+    expect(retry.json().error.submitted).toBe('unknown');
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
   });
 });
 

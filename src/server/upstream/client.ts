@@ -506,6 +506,19 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           userMessage: `Not found${detail ? `: ${detail}` : ''}.`,
         });
       default: {
+        // §7 gives no code but 101, 103 and 110 a condition; the others known are those real
+        // traffic shows refusing (real-world notes §5). A write answered, under a 2xx status, with
+        // a code of no known meaning that names no parameter it refused is not known to have been
+        // left undone: as with 103, its outcome is unknown (check first), never "nothing was
+        // changed", which would let the same request be sent again.
+        if (
+          request.effect === 'write' &&
+          httpOk &&
+          refusalCauseOf(statusCode) === undefined &&
+          refusedParameters(payload).length === 0
+        ) {
+          throw badResponse(`statusCode ${statusCode}, whose meaning is not known`, statusCode);
+        }
         const { refusal, fields } = refusalOf(request, statusCode, payload);
         const entered = request.fieldsEntered;
         const reason = refusalReason(statusCode, payload, (parameter) => entered?.[parameter]);

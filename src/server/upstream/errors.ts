@@ -252,7 +252,8 @@ export function classifyStatusCode(statusCode: string, httpStatus: number): Stat
 /*
  * The cause of a refusal by its code. The interface document lists 101, 103 and 110 only, and
  * says other codes and their conditions, validation failures included, are not shown (§7); these
- * are the codes real traffic shows (real-world notes §5). Any other code has no known cause.
+ * are the codes real traffic shows (real-world notes §5). Any other code has no known cause (on
+ * a write, not even a refusal's: client.ts).
  */
 const requestRefusalCodes = new Set([
   '106', // data or parameter missing or invalid

@@ -291,13 +291,41 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
         'Error(s)': '<br />Note&nbsp;&nbsp; : the request could not be read',
       }),
     ).toMatchObject({ refusal: 'state' });
-    // A code for a state; a code of unknown cause says none.
+    // A code for a state.
     expect(
       await refusalOf({ statusCode: '210', statusDesc: 'ACH request already sent this trade.' }),
     ).toMatchObject({ refusal: 'state' });
-    const unknown = await refusalOf({ statusCode: '999', statusDesc: 'Something else' });
-    expect(unknown.kind).toBe('rejected');
-    expect(unknown.refusal).toBeUndefined();
+  });
+
+  it('a write answered under HTTP 200 with a code of no known meaning has an unknown outcome (§7 shows no other code)', async () => {
+    const trade = { accountId: 'A1', offeringId: '7', units: '10', paymentMethod: 'ach' } as const;
+    const answeredWith = async (status: number, body: Record<string, unknown>) => {
+      handler = (_s, res) => json(res, status, body);
+      const { client } = makeClient();
+      return (await createTrade(client, trade).catch((e: unknown) => e)) as UpstreamError;
+    };
+    // Nothing says it was left undone: check before sending it again, never "nothing changed".
+    const unknown = await answeredWith(200, { statusCode: '999', statusDesc: 'Something else' });
+    expect(unknown).toMatchObject({ kind: 'bad_response', submitted: 'unknown' });
+    expect(unknown.userMessage).not.toMatch(/nothing was changed/);
+    expect(unknown.userMessage).toMatch(/could not understand/);
+    // The same code naming a parameter it could not accept is a refusal of that parameter.
+    expect(
+      await answeredWith(200, {
+        statusCode: '999',
+        'Error(s)': '<br />transactionUnits&nbsp;&nbsp; : Must be a positive number',
+      }),
+    ).toMatchObject({ kind: 'rejected', submitted: 'no', refusal: undefined });
+    // Under a 4xx status the platform says the request itself was refused: no known cause.
+    const refused = await answeredWith(400, { statusCode: '999', statusDesc: 'Something else' });
+    expect(refused).toMatchObject({ kind: 'rejected', submitted: 'no' });
+    expect(refused.refusal).toBeUndefined();
+  });
+
+  it('a read answered with a code of no known meaning is refused: nothing can have moved', async () => {
+    handler = (_s, res) => json(res, 200, { statusCode: '999', statusDesc: 'Something else' });
+    const { client } = makeClient();
+    await expect(client.send(read)).rejects.toMatchObject({ kind: 'rejected', submitted: 'no' });
   });
 
   it('a refused disbursement or deposit puts what it names on the form field, and the account on its state', async () => {
