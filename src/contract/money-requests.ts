@@ -799,6 +799,11 @@ export const reconciliationSummarySchema = z.object({
    * own), newly named in the register by this pass.
    */
   foundTwice: z.number().int().nonnegative(),
+  /**
+   * Disbursements whose hold for approval was never recorded (the portal stopped right after
+   * holding it): held again, waiting for the approval as the person was told.
+   */
+  heldAfterAll: z.number().int().nonnegative(),
   /** Still awaiting the platform's answer (or the end of a stopped instance's lease). */
   inFlight: z.number().int().nonnegative(),
 });

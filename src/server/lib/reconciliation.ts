@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/db';
 import type { DisbursementIdKind } from '../store/schema';
-import { correctApprovalOfRequest, settleApprovalOfRequest } from '../store/approvals';
+import {
+  correctApprovalOfRequest,
+  settleApprovalOfRequest,
+  waitingApprovalOf,
+} from '../store/approvals';
 import { recordAudit, type AuditEvent } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
 import { fundMoveDirectionOfRequest, withKnownDirections } from './fund-move-direction';
@@ -82,6 +86,12 @@ export interface ReconcileSummary {
   notFoundYet: number;
   /** Left unknown because its account's fund moves could not be read: nothing learnt of them. */
   unreadable: number;
+  /**
+   * Disbursements held for approval whose answer was never recorded (the process stopped, or the
+   * store and the spool failed, after the approval was written): held again, the approval
+   * standing.
+   */
+  heldAfterAll: number;
   /** Settled "not sent" earlier, found at the platform since: corrected to created. */
   foundAfterNotSent: number;
   /** Requests newly found more than once at the platform (a fund move besides their own). */
@@ -104,6 +114,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     stillUnknown: 0,
     notFoundYet: 0,
     unreadable: 0,
+    heldAfterAll: 0,
     foundAfterNotSent: 0,
     foundTwice: 0,
     inFlight: 0,
@@ -183,6 +194,13 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
   for await (const page of moneyRequestPages(options.db, { outcome: 'unknown' })) {
     for (const request of page) {
       summary.examined += 1;
+      if (
+        request.kind === 'disbursement' &&
+        (await settleHeldAfterAll(options.db, request, options.settledBy, now()))
+      ) {
+        summary.heldAfterAll += 1;
+        continue;
+      }
       const { verdict, found } = await verdictOf(request);
       if (!verdict) {
         summary.stillUnknown += 1;
@@ -405,6 +423,83 @@ async function recordSettlingEvent(
       via: settler.via,
     },
   });
+}
+
+/**
+ * A disbursement held for a second person's approval writes its approval before the register
+ * records the answer "held" (routes/define.ts). A process that stops between the two, or a store
+ * and a spool that both fail, leaves the row to read "unknown" once its claim runs out; its
+ * waiting approval proves it was held, and nothing of it was sent (holding sends nothing). It is
+ * held again, with its idempotency record, so the approval stays the one way it is sent, and no
+ * search of the fund moves settles it "not sent" while the approval could still send it.
+ * Returns false when it has no waiting approval or was settled meanwhile.
+ */
+async function settleHeldAfterAll(
+  db: Db,
+  request: MoneyRequest,
+  by: string,
+  at: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const current = await tx
+      .selectFrom('money_requests')
+      .select('outcome')
+      .where('reference', '=', request.reference)
+      .forUpdate()
+      .executeTakeFirst();
+    if (current?.outcome !== 'unknown') return false;
+    const approvalId = await waitingApprovalOf(tx, request.reference);
+    if (!approvalId) return false;
+    await tx
+      .updateTable('idempotency_records')
+      .where(
+        scopeIs({
+          userId: request.userId,
+          route: request.idempotency.route,
+          key: request.idempotency.key,
+        }),
+      )
+      .where('state', '=', 'unknown')
+      .set({
+        state: 'done',
+        response_status: 409,
+        response_body: JSON.stringify(heldAfterAllBody(request.reference)),
+        updated_at: at,
+      })
+      .execute();
+    await settleMoneyRequest(
+      tx,
+      request.reference,
+      {
+        outcome: 'held',
+        upstreamId: null,
+        message: `Approval ${approvalId}.`,
+        via: 'reconciliation',
+        by,
+        neverSent: true,
+      },
+      at,
+    );
+    await recordSettlingEvent(
+      tx,
+      request,
+      'money_request_settled',
+      { by, via: 'reconciliation' },
+      { settled: 'held', approvalId },
+    );
+    return true;
+  });
+}
+
+function heldAfterAllBody(reference: string) {
+  return {
+    error: {
+      code: 'conflict' as const,
+      message: `This request was made before (our reference ${reference}): it waits for a second person's approval. It will not be sent again; it is listed in your requests.`,
+      submitted: 'yes' as const,
+      reference,
+    },
+  };
 }
 
 function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {

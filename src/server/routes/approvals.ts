@@ -23,6 +23,7 @@ import {
   listApprovals,
   recordSendingOutcome,
   sendsCutOff,
+  settleApprovalOfRequest,
   type SendingOutcome,
   type ApprovalOutcome,
   type ApprovalRecord,
@@ -419,6 +420,50 @@ function refuseUnlessItOpens(
   }
 }
 
+/**
+ * Why a waiting approval cannot be decided, from its request's row in the register (in the
+ * caller's transaction, the row locked), or null when the row says "held". The approval is
+ * written before the register records the hold (routes/define.ts): a process that stopped
+ * between the two leaves the row pending, then unknown, until reconciliation holds it again; a
+ * reviewer may have settled it "not sent" meanwhile. Sending it then would move money the register
+ * says did not, so only a held row is decided; one settled as not sent closes its approval too.
+ */
+async function refusalUnlessHeld(tx: Db, reference: string): Promise<HttpError | null> {
+  const row = await tx
+    .selectFrom('money_requests')
+    .select(['outcome', 'message'])
+    .where('reference', '=', reference)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.outcome === 'held') return null;
+  if (row.outcome === 'pending' || row.outcome === 'unknown') {
+    return new HttpError(
+      'conflict',
+      `This disbursement's hold is still being recorded (our reference ${reference}), so it cannot be decided yet. Nothing was sent. Try again in a minute.`,
+      { submitted: 'no', reference },
+    );
+  }
+  if (row.outcome === 'created') {
+    return new HttpError(
+      'conflict',
+      `The register holds this disbursement as accepted by the platform (our reference ${reference}): it is not sent again.`,
+      { submitted: 'yes', reference },
+    );
+  }
+  const why = row.message ? ` ${row.message}` : '';
+  await settleApprovalOfRequest(
+    tx,
+    reference,
+    'not_sent',
+    `Settled as not sent before a decision.${why} Nothing was sent.`,
+  );
+  return new HttpError(
+    'conflict',
+    `This disbursement was settled as not sent (our reference ${reference}) before anyone decided on it.${why} Nothing was sent, and it will not be: the investor can make a new request.`,
+    { submitted: 'no', reference },
+  );
+}
+
 async function decideOrRefuse(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
   to: 'sending' | 'rejected',
@@ -453,7 +498,19 @@ async function decideOrRefuse(
   // before the call starts, so a process that dies mid-call leaves it to reconciliation rather
   // than "held" for ever; and a store that fails after the decision cannot leave it unaudited, or
   // the approver told that nothing changed while it did.
-  const decided = await ctx.deps.db.transaction().execute(async (tx) => {
+  const decision = await ctx.deps.db.transaction().execute(async (tx) => {
+    // Only a decision still to take asks the register: one taken already is told by whom below.
+    const waiting = await tx
+      .selectFrom('disbursement_approvals')
+      .select('state')
+      .where('id', '=', existing.id)
+      .forUpdate()
+      .executeTakeFirst();
+    const standing =
+      waiting?.state === 'pending' && existing.moneyReference
+        ? await refusalUnlessHeld(tx, existing.moneyReference)
+        : null;
+    if (standing) return standing;
     const row = await decide(
       tx,
       existing.id,
@@ -510,6 +567,21 @@ async function decideOrRefuse(
     }
     return row;
   });
+  if (decision instanceof HttpError) {
+    await ctx.audit({
+      action,
+      objectType: 'account',
+      objectId: existing.accountId,
+      outcome: 'denied',
+      details: {
+        approvalId: existing.id,
+        reason: 'request_not_held',
+        reference: existing.moneyReference,
+      },
+    });
+    throw decision;
+  }
+  const decided = decision;
   if (!decided) throw await alreadyDecided(ctx, existing.id);
   // Decided: a store failure from here on does not mean nothing was changed.
   ctx.changeMade();

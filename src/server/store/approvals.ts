@@ -200,7 +200,10 @@ export async function decide(
 /**
  * An approved request whose answer was lost (`unknown`), or whose process stopped mid-call
  * (`sending`), follows its register row when reconciliation or a reviewer settles it, so the
- * approvals page and the register never tell two stories.
+ * approvals page and the register never tell two stories. So does one still waiting (`pending`)
+ * whose register row was settled "not sent": its hold's answer was never recorded, and a reviewer
+ * found it never reached the platform. It can no longer be approved and sent while the register
+ * says it was not.
  */
 export async function settleApprovalOfRequest(
   tx: Db,
@@ -212,8 +215,23 @@ export async function settleApprovalOfRequest(
     .updateTable('disbursement_approvals')
     .set({ state, outcome: JSON.stringify({ message }) })
     .where('money_reference', '=', moneyReference)
-    .where('state', 'in', ['sending', 'unknown'])
+    .where(
+      'state',
+      'in',
+      state === 'not_sent' ? ['pending', 'sending', 'unknown'] : ['sending', 'unknown'],
+    )
     .execute();
+}
+
+/** The approval still waiting for a decision of the request with this reference, if any. */
+export async function waitingApprovalOf(tx: Db, moneyReference: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom('disbursement_approvals')
+    .select('id')
+    .where('money_reference', '=', moneyReference)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /**

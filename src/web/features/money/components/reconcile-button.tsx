@@ -30,6 +30,10 @@ function summaryText(summary: ReconciliationSummary): string {
     parts.push(
       `${countOf(byHand, 'request', 'requests')} cannot be found by this check: the platform offers no way to look ${byHand === 1 ? 'it' : 'them'} up by our reference. Compare ${byHand === 1 ? 'it' : 'each'} with what the platform shows for its account, as the register says, and settle ${byHand === 1 ? 'it' : 'them'} by hand.`,
     );
+  if (summary.heldAfterAll > 0)
+    parts.push(
+      `${countOf(summary.heldAfterAll, 'disbursement', 'disbursements')} held for approval ${summary.heldAfterAll === 1 ? 'was' : 'were'} recorded as held again (the portal stopped before recording the hold): nothing of ${summary.heldAfterAll === 1 ? 'it' : 'them'} was sent, and ${summary.heldAfterAll === 1 ? 'it waits' : 'they wait'} for approval.`,
+    );
   if (summary.foundAfterNotSent > 0)
     parts.push(
       `${countOf(summary.foundAfterNotSent, 'request', 'requests')} recorded as not sent ${summary.foundAfterNotSent === 1 ? 'was' : 'were'} found at the platform after all and corrected to accepted: see the register.`,

@@ -31,6 +31,7 @@ const summaryOf = (counts: Record<string, number>) => ({
   unreadable: 0,
   foundAfterNotSent: 0,
   foundTwice: 0,
+  heldAfterAll: 0,
   inFlight: 0,
   ...counts,
 });
