@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -444,6 +444,17 @@ describe('spooled lines whose row this store no longer holds', () => {
     expect(await spool.replay(h.db)).toEqual({ replayed: 0, remaining: 0, dropped: 1 });
     expect(await findRow(h.db, 'idempotency_records', 'key', 'gone-save-01')).toBeUndefined();
     expect(told[0]).toMatchObject({ details: { reference: null, key: 'gone-save-01' } });
+  });
+
+  it('a line appended after one torn by a crash mid-append is read whole: only the torn one is lost', () => {
+    spool.append(line('before-torn-01', 'MR-BEFORETORN'));
+    // What a process killed in the middle of its write leaves: a line without its end.
+    appendFileSync(spool.file, '{"scope":{"userId":"u","route":"POST /a');
+    spool.append(line('after-torn-01', 'MR-AFTERTORN1'));
+    expect(spool.read().map((entry) => ('reference' in entry ? entry.reference : null))).toEqual([
+      'MR-BEFORETORN',
+      'MR-AFTERTORN1',
+    ]);
   });
 
   it('a line written for another store stays, told once at warn with the store it names', async () => {

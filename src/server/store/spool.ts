@@ -2,10 +2,12 @@ import {
   appendFileSync,
   closeSync,
   existsSync,
+  fstatSync,
   fsyncSync,
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   writeFileSync,
 } from 'node:fs';
@@ -151,6 +153,15 @@ export interface SpoolLog {
   warn(details: object, message: string): void;
 }
 
+/** Whether the file open at `fd` ends in the middle of a line. */
+function endsTorn(fd: number): boolean {
+  const { size } = fstatSync(fd);
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] !== 0x0a;
+}
+
 export class OutcomeSpool {
   /** The lines already told as kept for another store, by their text (told once per process). */
   private readonly toldKept = new Set<string>();
@@ -169,9 +180,11 @@ export class OutcomeSpool {
     mkdirSync(path.dirname(this.file), { recursive: true });
     const line = { ...entry, store: entry.store ?? this.options.storeId };
     // Money outcomes: this user's only, as the data folder is (private-folder.ts).
-    const fd = openSync(this.file, 'a', 0o600);
+    const fd = openSync(this.file, 'a+', 0o600);
     try {
-      appendFileSync(fd, `${JSON.stringify(line)}\n`);
+      // A line torn by a crash mid-append ends without its newline: this one starts on a line of
+      // its own, or it would be read glued to the torn one and dropped with it (read()).
+      appendFileSync(fd, `${endsTorn(fd) ? '\n' : ''}${JSON.stringify(line)}\n`);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
