@@ -370,17 +370,32 @@ export function cleanUpstreamText(text: string): string {
 
 /**
  * What an upstream refusal may echo of the request that identifies a person: email addresses,
- * SSN- and EIN-shaped groups, and runs of nine digits or more (bank and routing numbers, an SSN
- * or tax id without dashes). The refusal's sentence goes to the user (and is kept with a refused
- * request), so the echoed value is masked (the user has it in the form). Names cannot be told
- * from other words; the log never holds the sentence (UpstreamError keeps it off its message and
- * its written fields).
+ * SSN- and EIN-shaped groups (with dashes or spaces), phone numbers, dates (a date of birth),
+ * and runs of nine digits or more (bank and routing numbers, an SSN or tax id without dashes).
+ * The refusal's sentence goes to the user and is kept with a refused request, which reviewers
+ * read in the register and its export without a reveal, so the echoed value is masked (the user
+ * has it in the form). Names cannot be told from other words; the log never holds the sentence
+ * (UpstreamError keeps it off its message and its written fields).
  */
 function maskEchoedValues(text: string): string {
   return text
     .replace(/[^\s"'<>()[\]{},;:]+@[^\s"'<>()[\]{},;:]+\.[A-Za-z]{2,}/g, '•@•')
-    .replace(/\b\d{3}-\d{2}-\d{4}\b|\b\d{2}-\d{7}\b|\d{9,}/g, (value) => value.replace(/\d/g, '•'));
+    .replace(
+      /\b\d{3}[- ]\d{2}[- ]\d{4}\b|\b\d{2}-\d{7}\b|\b\d{3}[-. ]\d{3}[-. ]\d{4}\b|\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b|\d{9,}/g,
+      masked,
+    );
 }
+
+const masked = (value: string) => value.replace(/\d/g, '•');
+
+/**
+ * Parameters whose value is a person's (§2.5, §2.10, §4.5, §4.6: dates of birth, SSN and tax
+ * ids, phone numbers, bank account, routing, IBAN and SWIFT numbers): a refusal's words about
+ * one keep none of its digits, whatever their shape (a U.S. account number is 6 to 17 digits,
+ * §8, shorter than the nine the general rule masks).
+ */
+const PERSONAL_PARAMETER =
+  /birth|dob|ssn|social|taxid|tax_id|^ein$|phone|bankaccount|accountnumber|routing|iban|swift|bankid/i;
 
 /** statusDesc and `Error(s)` (or `errors`) combined into one cleaned sentence. */
 export function upstreamMessage(payload: Record<string, unknown>): string {
@@ -411,7 +426,12 @@ export function refusedParameters(payload: Record<string, unknown>): RefusedFiel
     if (typeof value !== 'string') continue;
     for (const item of value.split(/<br\s*\/?>/i)) {
       const match = /^([A-Za-z][A-Za-z0-9_]*)\s*:\s*(.+)$/.exec(cleanUpstreamText(item));
-      if (match) named.push({ field: match[1], message: plainNumbers(maskEchoedValues(match[2])) });
+      if (!match) continue;
+      const message = plainNumbers(maskEchoedValues(match[2]));
+      named.push({
+        field: match[1],
+        message: PERSONAL_PARAMETER.test(match[1]) ? masked(message) : message,
+      });
     }
   }
   return named;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandlerPlugin } from '../../plugins/error-handler';
 import { createUpstreamClient, type UpstreamClient } from '../client';
 import { getAccount } from '../get-account';
+import { refusalReason } from '../errors';
 import { getExternalAccount } from '../get-external-account';
 import { searchEntity } from '../search-entity';
 
@@ -316,7 +317,33 @@ describe('upstream refusals echoing values the masking does not know', () => {
       lines,
     ).toEqual([]);
     expect(lines).not.toMatch(/Data\/parameter|Invalid keyword|No account of/);
-    // What the person is told is unchanged: the platform's words reach them (they sent them).
-    expect(res.json().error.message).toMatch(/Invalid|No account of/);
+    // The platform's words reach the person (they sent them), the values that are a person's
+    // masked: the sentence is kept with a refused request, which reviewers read without a reveal.
+    const told = res.json().error.message as string;
+    expect(told).toMatch(/Invalid|No account of/);
+    expect([DATE_OF_BIRTH, PHONE, SPACED_SSN].filter((value) => told.includes(value))).toEqual([]);
+  });
+});
+
+describe("a refusal's reason, as the register keeps it", () => {
+  it('keeps no digit of a value named by a personal parameter, whatever its length', () => {
+    const reason = refusalReason('106', {
+      'Error(s)':
+        '<br />bankAccountId : 12345678 is not a valid account number<br />dateOfBirth : 1961-04-23 is not allowed<br />units : must be at most 250',
+    });
+    expect(reason).toBe(
+      'It did not accept bankAccountId: •••••••• is not a valid account number; dateOfBirth: ••••-••-•• is not allowed; units: must be at most 250.',
+    );
+  });
+
+  it('masks dates, phone numbers and spaced SSNs in the words it said, and keeps the other figures', () => {
+    const reason = refusalReason('999', {
+      statusDesc: 'x',
+      'Error(s)':
+        'Holder born 04/23/1961, phone 720-555-8668, SSN 123 45 6789: limit 10000 reached',
+    });
+    expect(reason).toBe(
+      'It said: Holder born ••/••/••••, phone •••-•••-••••, SSN ••• •• ••••: limit 10000 reached.',
+    );
   });
 });
