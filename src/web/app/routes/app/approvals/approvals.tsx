@@ -186,6 +186,10 @@ const outcomeWords: Record<Approval['state'], string> = {
  */
 function decidedElsewhere(current: Approval | undefined, me?: string): string | null {
   if (!current || current.state === 'pending') return null;
+  // Settled in the register before anyone decided (its hold's answer was lost, and a reviewer or
+  // the check found it never reached the platform): no one approved or rejected it.
+  if (!current.checker && !current.decidedAt)
+    return `It was settled before anyone decided: ${outcomeWords[current.state]}.`;
   const who =
     current.checker && current.checker === me ? 'You' : (current.checker ?? 'Someone else');
   const verb = current.state === 'rejected' ? 'rejected' : 'approved';

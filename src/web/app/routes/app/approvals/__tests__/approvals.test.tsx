@@ -445,6 +445,39 @@ describe('an administrator decides', () => {
     expect(within(dialog).queryByText(/someone else/)).toBeNull();
   });
 
+  it('one settled as not sent before anyone decided says so, not that someone approved it', async () => {
+    const closed: Approval = {
+      ...held,
+      state: 'not_sent',
+      message: 'Settled as not sent before a decision. Nothing was sent.',
+    };
+    let listed = held;
+    bff.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(sessionOf({ role: 'admin', email: 'admin@demo.test' })),
+      ),
+      http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([listed]))),
+    );
+    mockPost(
+      `/api/disbursement-approvals/${held.id}/approve`,
+      errorAnswer(409, {
+        code: 'conflict',
+        message: `This disbursement was settled as not sent (our reference ${held.reference}) before anyone decided on it. Nothing was sent, and it will not be: the investor can make a new request.`,
+        submitted: 'no',
+      }),
+    );
+    renderWithProviders(<ApprovalsRoute />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Approve and send \$2,500\.50/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve and send?' });
+    listed = closed;
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
+    await within(dialog).findByText(
+      'It was settled before anyone decided: it was not sent: no money moved.',
+    );
+    expect(within(dialog).queryByText(/approved this/)).toBeNull();
+  });
+
   it('an approval cut off on its way may have been sent: not offered again, and the list read again once the portal answers', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
