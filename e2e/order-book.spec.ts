@@ -200,3 +200,22 @@ test('compliance sees every field of the book', async ({ page }) => {
   await page.screenshot({ path: 'test-results/order-book-compliance.png' });
   await expectNoSeriousA11yViolations(page, 'order book, full view');
 });
+
+test('issuer staff see who placed their securities’ orders, never the IP address', async ({
+  page,
+}) => {
+  await signedInAs(page, 'issuer@demo.test');
+  const orders = await openBook(page);
+  const headers = await orders.getByRole('columnheader').allTextContents();
+  expect(headers).toEqual(expect.arrayContaining(['Member', 'Account']));
+  expect(headers).not.toContain('Created from IP');
+  await expect(
+    page.getByText('Member and account columns are filled for your own securities only.'),
+  ).toBeVisible();
+  const executions = page.getByRole('grid', { name: 'Executions' });
+  await expect(executions.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  expect(await executions.getByRole('columnheader').allTextContents()).not.toContain(
+    'Matched from IP',
+  );
+  await expectNoSeriousA11yViolations(page, 'order book, issuer view');
+});
