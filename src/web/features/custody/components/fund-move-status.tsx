@@ -50,7 +50,8 @@ export function FundMoveStatus({
   const status = describeFundMoveStatus(move.status);
   const approval = describeFundMoveApproval(move.approvalStatus);
   const awaitingApproval = move.approvalStatus?.toLowerCase() === 'pending';
-  const state = stateOf(move);
+  // A state in the very words of a chip beside it ("Declined") would be read three times.
+  const state = [status.label, approval.label].includes(stateOf(move) ?? '') ? null : stateOf(move);
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       {state && (

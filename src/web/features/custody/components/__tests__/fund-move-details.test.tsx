@@ -44,10 +44,10 @@ describe('an investor reads one fund move', () => {
   it('names where a deposit or disbursement stands in the words of its timeline, only where its fields say it', () => {
     const { unmount } = renderWithProviders(
       <FundMoveDetails
-        move={fundMoveView({ direction: 'in', status: 'declined', approvalStatus: 'declined' })}
+        move={fundMoveView({ direction: 'in', status: 'settled', approvalStatus: 'approved' })}
       />,
     );
-    expect(screen.getByText('Declined', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Completed', { selector: 'p' })).toBeTruthy();
     unmount();
     const { unmount: again } = renderWithProviders(
       <FundMoveDetails
@@ -72,6 +72,17 @@ describe('an investor reads one fund move', () => {
     const value = valueOf('Status and approval');
     expect(value?.textContent).toMatch(/^PendingPending approval/);
     expect(value?.textContent).not.toMatch(/Status:|Approval:/);
+  });
+
+  it('says a declined move once a field, not a third time as its state', () => {
+    renderWithProviders(
+      <FundMoveDetails
+        move={fundMoveView({ direction: 'out', status: 'Declined', approvalStatus: 'Declined' })}
+      />,
+    );
+    const value = valueOf('Status and approval');
+    expect(value?.textContent).toMatch(/^DeclinedDeclinedRejected/);
+    expect(value?.textContent?.match(/Declined/g)).toHaveLength(2);
   });
 
   it('says a bank detail the platform left out is not in its record of the move', () => {
