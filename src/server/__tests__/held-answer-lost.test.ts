@@ -183,3 +183,61 @@ it('a row settled "not sent" while its approval still waited: approving refuses,
   expect(await disbursementsSent()).toBe(0);
   expect((await getApproval(h.db, approvalId))?.state).toBe('not_sent');
 });
+
+it('a request held again under its reference replaces the approval still waiting, and no pass holds again what an approval sent', async () => {
+  const key = newKey();
+  const body = { type: 'ach', amount: '190.40' };
+  const send = () =>
+    call(h.app, 'POST', `/api/accounts/${accountId}/disbursements`, {
+      cookie: investor,
+      body,
+      headers: { 'idempotency-key': key },
+    });
+  const first = await send();
+  expect(first.statusCode).toBe(201);
+  const reference = String(first.headers['money-reference']);
+  const firstApproval: string = first.json().pendingApproval.id;
+  // Settled "not sent" as a store from before approvals followed it left it: the approval still
+  // waiting, the key freed for the same request.
+  await h.db
+    .updateTable('money_requests')
+    .set({ outcome: 'not_sent', settled_at: new Date() })
+    .where('reference', '=', reference)
+    .execute();
+  await h.db.deleteFrom('idempotency_records').where('reference', '=', reference).execute();
+
+  const again = await send();
+  expect(again.statusCode).toBe(201);
+  expect(String(again.headers['money-reference'])).toBe(reference);
+  const secondApproval: string = again.json().pendingApproval.id;
+  expect(secondApproval).not.toBe(firstApproval);
+  expect((await getApproval(h.db, firstApproval))?.state).toBe('not_sent');
+
+  // The new one is approved and the platform's answer is lost: the row is unknown, as a sending's.
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+    operation: 'createCustodyFundDisbursement',
+    drop: true,
+    times: 1,
+  });
+  expect((await approve(secondApproval)).json()).toMatchObject({ state: 'unknown' });
+  expect(await disbursementsSent()).toBe(1);
+  // Even with the first approval waiting again (as a store before this change may hold it), a
+  // pass leaves the row to the platform's fund moves, and the first approval sends nothing.
+  await h.db
+    .updateTable('disbursement_approvals')
+    .set({ state: 'pending' })
+    .where('id', '=', firstApproval)
+    .execute();
+  await pass();
+  const heldAgain = await h.db
+    .selectFrom('audit_events')
+    .select('details')
+    .where('action', '=', 'money_request_settled')
+    .where('object_id', '=', reference)
+    .execute();
+  expect(heldAgain.map((e) => (e.details as { settled: string }).settled)).not.toContain('held');
+  expect((await getMoneyRequest(h.db, reference))?.outcome).not.toBe('held');
+  expect((await approve(firstApproval)).statusCode).toBe(409);
+  expect(await disbursementsSent()).toBe(1);
+});

@@ -292,6 +292,18 @@ async function alreadyDecided(
     stored && spooled && ['sending', 'unknown'].includes(stored.state)
       ? { ...stored, state: spooled.sending.state, outcome: spooled.sending.outcome }
       : stored && lostSend(stored, deps, new Date(), await sendsCutOff(deps.db, [stored]));
+  // Closed by a settlement of its request before anyone decided (refusalUnlessHeld): the words
+  // of the approvals page.
+  if (now && !now.checkerEmail && !now.decidedAt && now.state !== 'pending') {
+    return new HttpError(
+      'conflict',
+      `It was settled before anyone decided: ${decidedOutcome[now.state]}.`,
+      {
+        submitted: submittedIn[now.state],
+        ...(now.moneyReference ? { reference: now.moneyReference } : {}),
+      },
+    );
+  }
   if (!now?.checkerEmail) {
     return new HttpError('conflict', 'This disbursement was already decided by someone else.', {
       submitted: now ? submittedIn[now.state] : 'unknown',
@@ -444,6 +456,12 @@ async function refusalUnlessHeld(tx: Db, reference: string): Promise<HttpError |
     );
   }
   if (row.outcome === 'created') {
+    await settleApprovalOfRequest(
+      tx,
+      reference,
+      'sent',
+      'Settled as accepted by the platform before a decision: it is not sent again.',
+    );
     return new HttpError(
       'conflict',
       `The register holds this disbursement as accepted by the platform (our reference ${reference}): it is not sent again.`,

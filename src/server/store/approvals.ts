@@ -75,6 +75,23 @@ export async function holdForApproval(
   },
   now = new Date(),
 ): Promise<ApprovalRecord> {
+  // One request, one approval waiting: a request held again under its reference (sent again
+  // with its key after it was not sent) replaces any approval of it still waiting, which could
+  // otherwise send the same money a second time.
+  if (input.moneyReference) {
+    await db
+      .updateTable('disbursement_approvals')
+      .set({
+        state: 'not_sent',
+        outcome: JSON.stringify({
+          message:
+            'Held again under the same reference: this approval was replaced by the new one.',
+        }),
+      })
+      .where('money_reference', '=', input.moneyReference)
+      .where('state', '=', 'pending')
+      .execute();
+  }
   const row = await db
     .insertInto('disbursement_approvals')
     .values({
@@ -201,9 +218,9 @@ export async function decide(
  * An approved request whose answer was lost (`unknown`), or whose process stopped mid-call
  * (`sending`), follows its register row when reconciliation or a reviewer settles it, so the
  * approvals page and the register never tell two stories. So does one still waiting (`pending`)
- * whose register row was settled "not sent": its hold's answer was never recorded, and a reviewer
- * found it never reached the platform. It can no longer be approved and sent while the register
- * says it was not.
+ * whose register row was settled: its hold's answer was never recorded, and a reviewer found it
+ * never reached the platform, or found it there. It can no longer be approved and sent while the
+ * register says it was not, or was already.
  */
 export async function settleApprovalOfRequest(
   tx: Db,
@@ -215,23 +232,24 @@ export async function settleApprovalOfRequest(
     .updateTable('disbursement_approvals')
     .set({ state, outcome: JSON.stringify({ message }) })
     .where('money_reference', '=', moneyReference)
-    .where(
-      'state',
-      'in',
-      state === 'not_sent' ? ['pending', 'sending', 'unknown'] : ['sending', 'unknown'],
-    )
+    .where('state', 'in', ['pending', 'sending', 'unknown'])
     .execute();
 }
 
-/** The approval still waiting for a decision of the request with this reference, if any. */
+/**
+ * The approval waiting for a decision that is the request's hold, if any: the request's latest
+ * approval, waiting, with none of its approvals ever approved (an approved one's sending may have
+ * made the row unknown, and then its outcome is the platform's to tell, not a hold's).
+ */
 export async function waitingApprovalOf(tx: Db, moneyReference: string): Promise<string | null> {
-  const row = await tx
+  const approvals = await tx
     .selectFrom('disbursement_approvals')
-    .select('id')
+    .select(['id', 'state'])
     .where('money_reference', '=', moneyReference)
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .orderBy('created_at', 'desc')
+    .execute();
+  if (approvals.some((a) => ['sending', 'unknown', 'sent'].includes(a.state))) return null;
+  return approvals[0]?.state === 'pending' ? approvals[0].id : null;
 }
 
 /**
