@@ -515,7 +515,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           request.effect === 'write' &&
           httpOk &&
           refusalCauseOf(statusCode) === undefined &&
-          refusedParameters(payload).length === 0
+          parametersNamed(request, payload).length === 0
         ) {
           throw badResponse(`statusCode ${statusCode}, whose meaning is not known`, statusCode);
         }
@@ -554,10 +554,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     const cause = refusalCauseOf(statusCode);
     const entered = request.fieldsEntered;
     if (!entered) return { refusal: cause, fields: [] };
-    // Only items naming a parameter of this request count: other words before a colon do not.
-    const named = refusedParameters(payload).filter(
-      ({ field }) => field in entered || (request.body !== undefined && field in request.body),
-    );
+    const named = parametersNamed(request, payload);
     const fields: RefusedField[] = [];
     for (const { field: parameter, message } of named) {
       const field = entered[parameter];
@@ -567,6 +564,17 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     // a state to ask support about, not "correct it" (a bare 106 names no parameter at all).
     const aboutOthers = cause === 'request' && fields.length === 0;
     return { refusal: aboutOthers ? 'state' : cause, fields };
+  }
+
+  /**
+   * The items of a refusal that name a parameter of this request: other words before a colon
+   * ("Note : …", "Warning : …") name none.
+   */
+  function parametersNamed(request: UpstreamRequest, payload: UpstreamPayload) {
+    const entered = request.fieldsEntered ?? {};
+    return refusedParameters(payload).filter(
+      ({ field }) => field in entered || (request.body !== undefined && field in request.body),
+    );
   }
 
   /** The error a 5xx answer becomes (interpret decides the kind and the sentences). */

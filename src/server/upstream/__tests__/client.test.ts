@@ -316,6 +316,12 @@ describe('status codes (§7; real-world notes §2, §5)', () => {
         'Error(s)': '<br />transactionUnits&nbsp;&nbsp; : Must be a positive number',
       }),
     ).toMatchObject({ kind: 'rejected', submitted: 'no', refusal: undefined });
+    // Words before a colon that name no parameter of the request name nothing refused.
+    for (const words of ['Note : the request could not be read', 'Transaction : queued']) {
+      expect(
+        await answeredWith(200, { statusCode: '999', 'Error(s)': `<br />${words}` }),
+      ).toMatchObject({ kind: 'bad_response', submitted: 'unknown' });
+    }
     // Under a 4xx status the platform says the request itself was refused: no known cause.
     const refused = await answeredWith(400, { statusCode: '999', statusDesc: 'Something else' });
     expect(refused).toMatchObject({ kind: 'rejected', submitted: 'no' });
