@@ -17,6 +17,7 @@ import {
   refusalCauseOf,
   refusalReason,
   refusedParameters,
+  personalValuesOf,
   upstreamMessage,
   type RefusalCause,
   type RefusedField,
@@ -455,7 +456,8 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     }
     // The platform's words: what the person is told of a refusal, never part of the error's
     // message or of a log line, since they may echo personal data the request sent (errors.ts).
-    const detail = upstreamMessage(payload);
+    const sent = personalValuesOf(request.body);
+    const detail = upstreamMessage(payload, sent);
     const common = {
       submitted: 'no' as const,
       operation,
@@ -521,7 +523,12 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
         }
         const { refusal, fields } = refusalOf(request, statusCode, payload);
         const entered = request.fieldsEntered;
-        const reason = refusalReason(statusCode, payload, (parameter) => entered?.[parameter]);
+        const reason = refusalReason(
+          statusCode,
+          payload,
+          (parameter) => entered?.[parameter],
+          sent,
+        );
         // One state: the platform had it and refused it. A write says nothing was changed, never
         // "nothing was submitted", which would deny that it reached the platform.
         throw new UpstreamError({
@@ -572,7 +579,7 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
    */
   function parametersNamed(request: UpstreamRequest, payload: UpstreamPayload) {
     const entered = request.fieldsEntered ?? {};
-    return refusedParameters(payload).filter(
+    return refusedParameters(payload, personalValuesOf(request.body)).filter(
       ({ field }) => field in entered || (request.body !== undefined && field in request.body),
     );
   }

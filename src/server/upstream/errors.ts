@@ -314,8 +314,10 @@ export function refusalReason(
   statusCode: string,
   payload: Record<string, unknown>,
   ourField: (parameter: string) => string | undefined = () => undefined,
+  /** The request's personal values (personalValuesOf), masked wherever they are echoed. */
+  sent: readonly string[] = [],
 ): string {
-  const items = refusedParameters(payload).map(
+  const items = refusedParameters(payload, sent).map(
     ({ field, message }) => `${ourField(field) ?? field}: ${plainNumbers(message)}`,
   );
   if (items.length > 0) return `It did not accept ${items.join('; ')}.`;
@@ -325,7 +327,7 @@ export function refusalReason(
     const value = payload[key];
     const text = typeof value === 'string' ? cleanUpstreamText(value) : '';
     if (text !== '')
-      return `It said: ${plainNumbers(maskEchoedValues(text)).replace(/[.;:\s]+$/, '')}.`;
+      return `It said: ${plainNumbers(maskEchoedValues(text, sent)).replace(/[.;:\s]+$/, '')}.`;
   }
   return 'It named nothing in the request that it could not accept.';
 }
@@ -369,36 +371,54 @@ export function cleanUpstreamText(text: string): string {
 }
 
 /**
- * What an upstream refusal may echo of the request that identifies a person: email addresses,
- * SSN- and EIN-shaped groups (with dashes or spaces), phone numbers, dates (a date of birth),
- * and runs of nine digits or more (bank and routing numbers, an SSN or tax id without dashes).
- * The refusal's sentence goes to the user and is kept with a refused request, which reviewers
- * read in the register and its export without a reveal, so the echoed value is masked (the user
- * has it in the form). Names cannot be told from other words; the log never holds the sentence
- * (UpstreamError keeps it off its message and its written fields).
+ * What an upstream refusal may echo of the request that identifies a person: the request's own
+ * personal values wherever they stand (`sent`: personalValuesOf), and, whatever was sent, email
+ * addresses, SSN- and EIN-shaped groups (with dashes or spaces), phone numbers and runs of nine
+ * digits or more (bank and routing numbers, an SSN or tax id without dashes). The refusal's
+ * sentence goes to the user and is kept with a refused request, which reviewers read in the
+ * register and its export without a reveal, so the echoed value is masked (the user has it in
+ * the form); the rest of the sentence (a rule's figures, an offering's dates) is kept. Names
+ * cannot be told from other words; the log never holds the sentence (UpstreamError keeps it off
+ * its message and its written fields).
  */
-function maskEchoedValues(text: string): string {
-  return text
+function maskEchoedValues(text: string, sent: readonly string[] = []): string {
+  let out = text;
+  for (const value of sent) out = out.split(value).join(value.replace(/[^\s-]/g, '•'));
+  return out
     .replace(/[^\s"'<>()[\]{},;:]+@[^\s"'<>()[\]{},;:]+\.[A-Za-z]{2,}/g, '•@•')
     .replace(
-      /\b\d{3}[- ]\d{2}[- ]\d{4}\b|\b\d{2}-\d{7}\b|\b\d{3}[-. ]\d{3}[-. ]\d{4}\b|\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b|\d{9,}/g,
-      masked,
+      /\b\d{3}[- ]\d{2}[- ]\d{4}\b|\b\d{2}-\d{7}\b|\b\d{3}[-. ]\d{3}[-. ]\d{4}\b|\d{9,}/g,
+      (value) => value.replace(/\d/g, '•'),
     );
 }
 
-const masked = (value: string) => value.replace(/\d/g, '•');
-
 /**
  * Parameters whose value is a person's (§2.5, §2.10, §4.5, §4.6: dates of birth, SSN and tax
- * ids, phone numbers, bank account, routing, IBAN and SWIFT numbers): a refusal's words about
- * one keep none of its digits, whatever their shape (a U.S. account number is 6 to 17 digits,
- * §8, shorter than the nine the general rule masks).
+ * ids, phone numbers, bank account, routing, IBAN and SWIFT numbers).
  */
 const PERSONAL_PARAMETER =
   /birth|dob|ssn|social|taxid|tax_id|^ein$|phone|bankaccount|accountnumber|routing|iban|swift|bankid/i;
 
+/**
+ * The values of a request's personal parameters, as sent, that a refusal may echo (a U.S.
+ * account number of 6 to 17 digits, §8, is shorter than the nine the general rule masks; a date
+ * of birth has no shape of its own). Values of fewer than four characters are left: masking
+ * them would hide figures of the sentence that are not theirs.
+ */
+export function personalValuesOf(body: Record<string, unknown> | undefined): string[] {
+  if (!body) return [];
+  return Object.entries(body)
+    .filter(([key, value]) => PERSONAL_PARAMETER.test(key) && typeof value === 'string')
+    .map(([, value]) => (value as string).trim())
+    .filter((value) => value.length >= 4)
+    .sort((a, b) => b.length - a.length);
+}
+
 /** statusDesc and `Error(s)` (or `errors`) combined into one cleaned sentence. */
-export function upstreamMessage(payload: Record<string, unknown>): string {
+export function upstreamMessage(
+  payload: Record<string, unknown>,
+  sent: readonly string[] = [],
+): string {
   const parts: string[] = [];
   const desc = payload.statusDesc;
   if (typeof desc === 'string' && desc.trim() !== '') parts.push(cleanUpstreamText(desc));
@@ -410,7 +430,7 @@ export function upstreamMessage(payload: Record<string, unknown>): string {
     }
   }
   return parts
-    .map((part) => maskEchoedValues(part).replace(/[.;:\s]+$/, ''))
+    .map((part) => maskEchoedValues(part, sent).replace(/[.;:\s]+$/, ''))
     .filter((part) => part !== '')
     .join(': ');
 }
@@ -419,19 +439,18 @@ export function upstreamMessage(payload: Record<string, unknown>): string {
  * The parameters a refusal names, one per `Error(s)` item (`<br />units&nbsp;&nbsp; : Must be a
  * positive number`, real-world notes §5), with their messages; items naming none are left out.
  */
-export function refusedParameters(payload: Record<string, unknown>): RefusedField[] {
+export function refusedParameters(
+  payload: Record<string, unknown>,
+  sent: readonly string[] = [],
+): RefusedField[] {
   const named: RefusedField[] = [];
   for (const key of ['Error(s)', 'Errors', 'errors']) {
     const value = payload[key];
     if (typeof value !== 'string') continue;
     for (const item of value.split(/<br\s*\/?>/i)) {
       const match = /^([A-Za-z][A-Za-z0-9_]*)\s*:\s*(.+)$/.exec(cleanUpstreamText(item));
-      if (!match) continue;
-      const message = plainNumbers(maskEchoedValues(match[2]));
-      named.push({
-        field: match[1],
-        message: PERSONAL_PARAMETER.test(match[1]) ? masked(message) : message,
-      });
+      if (match)
+        named.push({ field: match[1], message: plainNumbers(maskEchoedValues(match[2], sent)) });
     }
   }
   return named;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandlerPlugin } from '../../plugins/error-handler';
 import { createUpstreamClient, type UpstreamClient } from '../client';
 import { getAccount } from '../get-account';
-import { refusalReason } from '../errors';
+import { personalValuesOf, refusalReason } from '../errors';
 import { getExternalAccount } from '../get-external-account';
 import { searchEntity } from '../search-entity';
 
@@ -321,29 +321,49 @@ describe('upstream refusals echoing values the masking does not know', () => {
     // masked: the sentence is kept with a refused request, which reviewers read without a reveal.
     const told = res.json().error.message as string;
     expect(told).toMatch(/Invalid|No account of/);
-    expect([DATE_OF_BIRTH, PHONE, SPACED_SSN].filter((value) => told.includes(value))).toEqual([]);
+    expect([PHONE, SPACED_SSN].filter((value) => told.includes(value))).toEqual([]);
   });
 });
 
 describe("a refusal's reason, as the register keeps it", () => {
-  it('keeps no digit of a value named by a personal parameter, whatever its length', () => {
-    const reason = refusalReason('106', {
-      'Error(s)':
-        '<br />bankAccountId : 12345678 is not a valid account number<br />dateOfBirth : 1961-04-23 is not allowed<br />units : must be at most 250',
+  it('masks the personal values the request sent wherever they are echoed, whatever their length, and keeps the rules', () => {
+    const sent = personalValuesOf({
+      bankAccountId: '12345678',
+      dateOfBirth: '1961-04-23',
+      routingNumber: '021000021',
+      amount: '250.00',
     });
-    expect(reason).toBe(
-      'It did not accept bankAccountId: •••••••• is not a valid account number; dateOfBirth: ••••-••-•• is not allowed; units: must be at most 250.',
+    const reason = refusalReason(
+      '106',
+      {
+        'Error(s)':
+          '<br />bankAccountId : 12345678 is not a valid account number, must be 6 to 17 digits<br />dateOfBirth : 1961-04-23 is not allowed, at least 18 years old<br />units : must be at most 250',
+      },
+      undefined,
+      sent,
     );
+    expect(reason).toBe(
+      'It did not accept bankAccountId: •••••••• is not a valid account number, must be 6 to 17 digits; dateOfBirth: ••••-••-•• is not allowed, at least 18 years old; units: must be at most 250.',
+    );
+    // Echoed in the words it said, too.
+    expect(
+      refusalReason(
+        '999',
+        { 'Error(s)': 'Account 12345678 of the holder born 1961-04-23 is closed' },
+        undefined,
+        sent,
+      ),
+    ).toBe('It said: Account •••••••• of the holder born ••••-••-•• is closed.');
   });
 
-  it('masks dates, phone numbers and spaced SSNs in the words it said, and keeps the other figures', () => {
+  it("masks phone numbers and spaced SSNs in the words it said, and keeps an offering's dates and other figures", () => {
     const reason = refusalReason('999', {
       statusDesc: 'x',
       'Error(s)':
-        'Holder born 04/23/1961, phone 720-555-8668, SSN 123 45 6789: limit 10000 reached',
+        'Phone 720-555-8668, SSN 123 45 6789: limit 10000 reached; offering open 2026-11-02 to 11/30/2026',
     });
     expect(reason).toBe(
-      'It said: Holder born ••/••/••••, phone •••-•••-••••, SSN ••• •• ••••: limit 10000 reached.',
+      'It said: Phone •••-•••-••••, SSN ••• •• ••••: limit 10000 reached; offering open 2026-11-02 to 11/30/2026.',
     );
   });
 });
