@@ -187,7 +187,9 @@ function ObjectCell({ event }: { event: AuditEventView }) {
             to={link.to}
             translate="no"
             className="tap-target"
-            sx={{ display: 'inline-flex', py: '2px' }}
+            // Inline-block, not flex: flex items drop the spaces between a reference's span and
+            // the words beside it ("MR-…in the register").
+            sx={{ display: 'inline-block', py: '2px' }}
           >
             <WholeReferences text={link.text} />
           </Link>
