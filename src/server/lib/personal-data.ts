@@ -119,20 +119,24 @@ export async function readPersonalValue(
       return { value: entity.ein };
     }
     case 'fund_move': {
+      const notFound = () =>
+        new HttpError(
+          'not_found',
+          `No fund move ${objectId} was found${accountId ? ` on account ${accountId}` : ''}.`,
+          { submitted: 'no' },
+        );
       let move: Awaited<ReturnType<typeof getCustodyFundMove>>;
       try {
         move = await getCustodyFundMove(upstream, { referenceNumber: objectId, accountId });
       } catch (err) {
         // In the portal's words, as the fund move's own page says it: the platform's names the
         // reference and the account in its own way (§7).
-        if (isUpstreamError(err) && err.kind === 'not_found') {
-          const where = accountId ? ` on account ${accountId}` : '';
-          throw new HttpError('not_found', `No fund move ${objectId} was found${where}.`, {
-            submitted: 'no',
-          });
-        }
+        if (isUpstreamError(err) && err.kind === 'not_found') throw notFound();
         throw err;
       }
+      // Asked with an account, the move must be that account's, as on its page (§4.4 leaves the
+      // effect of accountId unstated): no bank number is shown under another account's name.
+      if (accountId && move.accountId !== accountId) throw notFound();
       // The move's own account: the effect of the accountId sent with the reference is not
       // stated (§4.4), so the answer, not the request, says whose bank number this is.
       return {

@@ -277,7 +277,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/orders/:orderId': {
     roles: ALL_ROLES,
     objects: [],
-    note: 'One order with its matches; hidden fields as in the order book.',
+    note: "One order with its matches; hidden fields as in the order book, and `fields` saying which view it is (`public`, `parties`, `all`). The order's page shows reviewers alone the platform's raw fields (PND, §2.1).",
   },
   'GET /api/market-hours': {
     roles: ALL_ROLES,

@@ -20,7 +20,7 @@ function summaryText(summary: ReconciliationSummary): string {
   if (summary.examined === 0) parts.push('No request had an unknown outcome.');
   else
     parts.push(
-      `Examined ${countOf(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.stillUnknown} still unknown.`,
+      `Examined ${countOf(summary.examined, 'request', 'requests')}: ${summary.created} found created, ${summary.notSent} proven not sent, ${summary.heldAfterAll > 0 ? `${summary.heldAfterAll} held again, ` : ''}${summary.stillUnknown} still unknown.`,
     );
   if (summary.notFoundYet > 0)
     parts.push(

@@ -151,6 +151,17 @@ describe('a reviewer settles money requests whose outcome is unknown', () => {
     ).toBeTruthy();
   });
 
+  it('counts the disbursements held again among those examined, and says nothing of them was sent', async () => {
+    answer(200, summaryOf({ examined: 2, notSent: 1, heldAfterAll: 1 }));
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Settle unknown requests' }));
+    expect(
+      await screen.findByText(
+        /Examined 2 requests: 0 found created, 1 proven not sent, 1 held again, 0 still unknown\. 1 disbursement held for approval was recorded as held again \(the portal stopped before recording the hold\): nothing of it was sent, and it waits for approval\./,
+      ),
+    ).toBeTruthy();
+  });
+
   it('names the requests the platform lists twice under our reference', async () => {
     answer(200, summaryOf({ foundTwice: 1 }));
     renderButton();
