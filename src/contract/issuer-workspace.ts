@@ -62,7 +62,12 @@ const purchaseStatusesSchema = z.discriminatedUnion('state', [
     /** False when the collection was not read to its end: the trades not read have no status. */
     complete: z.boolean(),
   }),
-  z.object({ state: z.literal('unavailable'), message: z.string() }),
+  z.object({
+    state: z.literal('unavailable'),
+    message: z.string(),
+    /** Reading again will not help until an administrator acts (the message says what). */
+    lasting: z.boolean().optional(),
+  }),
 ]);
 export type PurchaseStatuses = z.infer<typeof purchaseStatusesSchema>;
 

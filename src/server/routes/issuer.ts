@@ -89,7 +89,7 @@ export const issuerRoutes = [
       const unavailable = {
         state: 'unavailable' as const,
         message:
-          'The platform did not give the trades’ statuses just now, so this page cannot tell paid trades from those still waiting for payment. Try again in a moment.',
+          'The platform did not give the trades’ statuses just now, so this page cannot tell paid trades from those still waiting for payment.',
       };
       const historyRead = getOfferingPurchaseHistory(deps.upstream, {
         offeringId: params.offeringId,
@@ -358,7 +358,8 @@ async function readPurchaseStatuses(
       },
     },
   );
-  if (read.state === 'unavailable') return { state: 'unavailable', message: read.message };
+  if (read.state === 'unavailable')
+    return { state: 'unavailable', message: read.message, lasting: true };
   return {
     state: 'read',
     trades: read.trades

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
+import { RetryNotice } from '../../../components/busy-retry-button';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -51,9 +52,12 @@ export function PurchaseSummaryPanel({
   offering,
   history,
   skippedRecords = 0,
+  retry,
 }: {
   rows: readonly PurchaseRow[];
   statuses: PurchaseStatuses;
+  /** Reads the page again, statuses and all: Try again on the statuses' notice. */
+  retry?: { busy: boolean; onRetry: () => void };
   offering: OfferingFigures;
   history: PurchaseHistory;
   /** Trades the service sent that could not be read (the reply's skippedRecords). */
@@ -180,10 +184,15 @@ export function PurchaseSummaryPanel({
           ` Trades being reversed are counted nowhere: ${countOf(reversing.trades, 'trade', 'trades')}, ${formatMoney(reversing.amount)}. The offering page's "sold or committed", counted from the shares the platform lists as remaining, may still include them.`}
       </Typography>
       {statuses.state === 'unavailable' && (
-        <Alert severity="warning" role="status" sx={{ mt: 2 }}>
+        <RetryNotice
+          lasting={statuses.lasting || !retry}
+          busy={retry?.busy ?? false}
+          onRetry={() => retry?.onRetry()}
+          sx={{ mt: 2 }}
+        >
           {statuses.message} Until then every trade is added to “Amount bought, paid or not”, and
           each is listed as “Status not known”.
-        </Alert>
+        </RetryNotice>
       )}
       {statusesRead && unknown.trades > 0 && (
         <Alert severity="warning" role="status" sx={{ mt: 2 }}>

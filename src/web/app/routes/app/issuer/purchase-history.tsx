@@ -100,7 +100,13 @@ function useTradesPlace(): [TradesPlace, (next: Partial<TradesPlace>) => void] {
 /** Where no trade is read no status is wanted: its failed read changes no figure. */
 const NO_TRADES_NO_STATUSES: PurchaseStatuses = { state: 'read', trades: [], complete: true };
 
-function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
+function PurchaseHistoryView({
+  data,
+  retry,
+}: {
+  data: OfferingPurchaseHistory;
+  retry: { busy: boolean; onRetry: () => void };
+}) {
   const { offering, history } = data;
   // An offering without trades raised nothing and has nothing committed, whether or not the
   // trades' statuses could be read: "Not known" and "every trade is added…" misled there.
@@ -165,6 +171,7 @@ function PurchaseHistoryView({ data }: { data: OfferingPurchaseHistory }) {
         offering={figures}
         history={history}
         skippedRecords={data.skippedRecords}
+        retry={retry}
       />
       <TitledPanel id="raise-heading" title="Raise over time" sx={{ mb: 3 }}>
         <Suspense
@@ -282,7 +289,12 @@ export default function PurchaseHistoryRoute() {
         ]}
       />
       <QueryState query={query} subject="the purchase history" skeletonLines={8}>
-        {(data) => <PurchaseHistoryView data={data} />}
+        {(data) => (
+          <PurchaseHistoryView
+            data={data}
+            retry={{ busy: query.isFetching, onRetry: () => void query.refetch() }}
+          />
+        )}
       </QueryState>
       {query.isError && offering && (
         <Box sx={{ mt: 3 }}>

@@ -300,6 +300,45 @@ describe('an issuer tells paid trades from those still waiting for payment', () 
     expect(screen.queryByText(/Computed exactly/)).toBeNull();
   });
 
+  it('offers Try again on statuses not read just now, and shows the split once they are read', async () => {
+    let reads = 0;
+    renderPage(() => {
+      reads += 1;
+      return HttpResponse.json(
+        reads === 1
+          ? {
+              ...answer,
+              statuses: {
+                state: 'unavailable',
+                message: 'The platform did not give the trades’ statuses just now.',
+              },
+            }
+          : answer,
+      );
+    });
+    await screen.findByText('3 trades by 2 investor accounts');
+    expect(card('Committed, not yet settled')).toContain('Not known');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Amount raised', { selector: 'dt' })).toBeTruthy();
+    expect(reads).toBe(2);
+    expect(screen.queryByText(/statuses just now/)).toBeNull();
+  });
+
+  it('offers no Try again where an administrator must act first', async () => {
+    renderPage({
+      ...answer,
+      statuses: {
+        state: 'unavailable',
+        lasting: true,
+        message:
+          'The trades’ statuses cannot be read: the platform key is not permitted to read trades. An administrator can grant the permission.',
+      },
+    });
+    await screen.findByText(/An administrator can grant the permission/);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('reads nothing raised and nothing committed on an offering without trades, even when no status could be read', async () => {
     renderPage({
       ...answer,
