@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
+import { useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ACCOUNT_NOTE_MAX,
@@ -28,12 +29,32 @@ export function AccountNotes({ accountId }: { accountId: string }) {
     resolver: zodResolver(accountNoteInputSchema),
     defaultValues: { body: '' },
   });
-  const submit = form.handleSubmit((values) =>
-    add.mutate(values, {
-      onSuccess: () => form.reset({ body: '' }),
-      onError: (error) => applyFieldErrors(error, form.setError, ['body']),
-    }),
-  );
+  // A note is not idempotent: a second press before the first is answered (the check of the
+  // input takes a turn, so the button is not disabled yet) would add it twice. The flag is set
+  // in the event itself.
+  const sending = useRef(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    const done = () => {
+      sending.current = false;
+    };
+    void form.handleSubmit(
+      (values) =>
+        new Promise<void>((resolve) => {
+          add.mutate(values, {
+            onSuccess: () => form.reset({ body: '' }),
+            onError: (error) => applyFieldErrors(error, form.setError, ['body']),
+            onSettled: () => {
+              done();
+              resolve();
+            },
+          });
+        }),
+      done,
+    )(event);
+  };
   return (
     <SectionCard title="Review notes">
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1.5, mt: 2 }}>
