@@ -23,6 +23,10 @@ test('a reviewer searches, reviews an account, reveals its tax id with a reason,
 
   await accounts.getByRole('link', { name: 'Avery Quinn' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Avery Quinn' })).toBeVisible();
+  // The way back is to the search it came from, not to an empty one.
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Search' }),
+  ).toHaveAttribute('href', '/compliance/search?q=quinn');
   const reviews = page.getByRole('table', { name: 'Reviews' });
   await expect(reviews).toContainText('Identity (KYC)');
   await expect(reviews).toContainText('Account approval');

@@ -96,7 +96,12 @@ export const paths = {
       path: '/compliance/search',
       getHref: (q?: string | null) => withSearch('/compliance/search', { q }),
     },
-    complianceAccount: recordPage('/compliance/accounts/:accountId'),
+    complianceAccount: {
+      path: '/compliance/accounts/:accountId',
+      /** Opened from a search, the search travels along, so the way back finds it again. */
+      getHref: (accountId: string, q?: string | null) =>
+        withSearch(fill('/compliance/accounts/:accountId', [accountId]), { q }),
+    },
     complianceEntity: {
       path: '/compliance/entities/:entityId',
       /** An entity is read from the search it was found in, so the search travels along. */

@@ -74,8 +74,8 @@ function codeColumn<Row extends { id: string }>(
   };
 }
 
-const accountColumns: GridColDef<AccountView>[] = [
-  nameColumn('Account', (id) => paths.app.complianceAccount.getHref(id)),
+const accountColumns = (q?: string): GridColDef<AccountView>[] => [
+  nameColumn('Account', (id) => paths.app.complianceAccount.getHref(id, q)),
   codeColumn('id', 'ID'),
   placeColumn(),
   // Masked by the BFF; the full number is revealed only on the account page, with a reason.
@@ -85,14 +85,16 @@ const accountColumns: GridColDef<AccountView>[] = [
   reviewColumn('approval', 'Approval', 120),
 ];
 
-export function AccountResults({ accounts }: { accounts: AccountView[] }) {
+/** The accounts a search found; `q`, the search, travels with each link (the way back). */
+export function AccountResults({ accounts, q }: { accounts: AccountView[]; q?: string }) {
+  const columns = useMemo(() => accountColumns(q), [q]);
   return (
     <FoundRecords
       label="Accounts found"
       none="No account matches."
       records={accounts}
-      columns={accountColumns}
-      href={(id) => paths.app.complianceAccount.getHref(id)}
+      columns={columns}
+      href={(id) => paths.app.complianceAccount.getHref(id, q)}
       facts={(account) => [
         ['ID', account.id],
         ['Tax ID', account.taxIdMasked],

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { FUND_MOVES_PAGE_SIZE } from '../../../../../contract/custody-views';
 import { NotFound } from '../../../../components/not-found';
 import { TrailedPageHeader } from '../../../../components/trailed-page-header';
@@ -32,18 +32,21 @@ export const clientLoader = guardedPrefetchLoader(REVIEWERS, (queryClient, { par
 /** The account review of a compliance reviewer: reads through the investor routes, which let reviewers read any account. */
 export default function ComplianceAccountRoute() {
   const { accountId = '' } = useParams();
+  const [searchParams] = useSearchParams();
   const account = useAccount(accountId);
   const custody = useCustodyAccount(accountId);
   const [page, setPage] = useState(1);
   const moves = useFundMoves(accountId, page);
   const title = account.data?.name ?? `Account ${accountId}`;
+  // The search it was opened from, when it was (search-results), so the way back finds it again.
+  const backToSearch = paths.app.complianceSearch.getHref(searchParams.get('q'));
 
   if (hasStatus(account.error, 404)) {
     return (
       <NotFound
         title="Account not found"
         message="There is no account with this ID."
-        backTo={{ href: paths.app.complianceSearch.getHref(), label: 'Back to search' }}
+        backTo={{ href: backToSearch, label: 'Back to search' }}
       />
     );
   }
@@ -54,7 +57,7 @@ export default function ComplianceAccountRoute() {
         title={title}
         tabTitle={`Account ${accountId}`}
         description="Account review"
-        trail={[{ label: 'Search', href: paths.app.complianceSearch.getHref() }]}
+        trail={[{ label: 'Search', href: backToSearch }]}
       />
       <QueryState query={account} subject="the account" skeletonLines={8}>
         {(data) => (

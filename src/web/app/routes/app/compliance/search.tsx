@@ -166,7 +166,7 @@ export default function ComplianceSearchRoute() {
                 previousOnly={previousOnly !== null}
                 onRetry={retry}
               >
-                <AccountResults accounts={data.accounts} />
+                <AccountResults accounts={data.accounts} q={q} />
               </SearchHalf>
               <SearchHalf
                 what="entities"

@@ -42,6 +42,13 @@ const entity = entityView({
 describe('a reviewer reads search results on a 375 px phone', () => {
   withViewportWidth(375);
 
+  it('carries the search in the link to an account, so the way back finds it again', () => {
+    renderWithProviders(<AccountResults accounts={[account({})]} q="quinn" />);
+    expect(screen.getByRole('link', { name: 'Avery Quinn' }).getAttribute('href')).toBe(
+      '/compliance/accounts/A1040000?q=quinn',
+    );
+  });
+
   it('sees a card an account with every column of the grid, its name opening the account', () => {
     renderWithProviders(
       <AccountResults accounts={[account({}), account({ id: 'A1040173', name: null })]} />,
