@@ -849,6 +849,21 @@ describe('users in the browser (admin)', () => {
   });
 });
 
+describe("a user's own second factors in the audit log", () => {
+  it('name the user by email, as the log names users, not by an id alone', async () => {
+    const me = await investorWithFactor();
+    const added = await h.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('object_id', '=', me.id)
+      .where('action', '=', 'second_factor_added')
+      .execute();
+    expect(added).toEqual([
+      { details: expect.objectContaining({ kind: 'totp', email: me.email }) },
+    ]);
+  });
+});
+
 describe('passwords in the browser', () => {
   const newPassword = 'a-new-password-2026';
   const put = (url: string, cookie: string, body: unknown) =>
@@ -935,7 +950,7 @@ describe('passwords in the browser', () => {
       expect.objectContaining({
         action: 'password_changed',
         outcome: 'denied',
-        details: { reason: 'wrong_current_password' },
+        details: { reason: 'wrong_current_password', email: me.email },
       }),
     ]);
   });

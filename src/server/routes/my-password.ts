@@ -54,7 +54,7 @@ export const myPasswordRoutes = [
           objectType: 'user',
           objectId: user!.id,
           outcome: 'denied',
-          details: { reason: 'wrong_current_password' },
+          details: { reason: 'wrong_current_password', email: user!.email },
         });
         const message = 'This is not your current password';
         throw new HttpError('bad_request', `${message}. Nothing was changed.`, {
@@ -87,7 +87,7 @@ export const myPasswordRoutes = [
               objectType: 'user',
               objectId: user!.id,
               outcome: 'succeeded',
-              details: { endedSessions: ending.map((s) => s.id) },
+              details: { endedSessions: ending.map((s) => s.id), email: user!.email },
             },
             user,
             request,

@@ -188,7 +188,8 @@ async function afterEnrol(
     objectType: 'user',
     objectId: user.id,
     outcome: 'succeeded',
-    details: added,
+    // The user by the email the audit log names users by (audit-table), not an id alone.
+    details: { ...added, email: user.email },
   });
   const factor = (await listFactors(db, user.id)).find((f) => f.id === added.factorId)!;
   return { factor: toFactor(factor), recoveryCodes };
@@ -563,7 +564,7 @@ export const secondFactorRoutes = [
         objectType: 'user',
         objectId: user.id,
         outcome: 'succeeded',
-        details: { factorId },
+        details: { factorId, email: user.email },
       });
       return undefined;
     },
