@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -109,8 +109,16 @@ export function ComplianceFundMovePages({
   pages,
   onPageChange,
 }: FundMovePagesProps) {
+  // A page chosen at the foot of the list is read from its top: the view left where the pager
+  // was showed the new page's last rows, its first ones above the screen.
+  const top = useRef<HTMLDivElement>(null);
+  const toPage = (next: number) => {
+    onPageChange(next);
+    const start = top.current;
+    if (start && start.getBoundingClientRect().top < 0) start.scrollIntoView?.({ block: 'start' });
+  };
   return (
-    <>
+    <Box ref={top}>
       <SkippedRecordsNotice
         count={skippedRecords}
         noun={fundMoveNoun}
@@ -120,8 +128,8 @@ export function ComplianceFundMovePages({
         Newest first.
       </Typography>
       <ComplianceFundMovesTable moves={moves} />
-      <NumberedPages label="Pages of fund moves" pages={pages} page={page} onPage={onPageChange} />
-    </>
+      <NumberedPages label="Pages of fund moves" pages={pages} page={page} onPage={toPage} />
+    </Box>
   );
 }
 

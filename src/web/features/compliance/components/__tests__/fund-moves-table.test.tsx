@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FundMoveView } from '../../../../../contract/custody-views';
 import { disbursementMove, fundMoveView } from '../../../../testing/fund-move';
 import { tabStopsIn } from '../../../../testing/grid';
@@ -35,6 +35,43 @@ const move = (overrides: Partial<FundMoveView>) =>
     routingNumberMasked: '••••0021',
     ...overrides,
   });
+
+describe('a reviewer pages through fund moves', () => {
+  it('is taken to the top of the list when a page is chosen below it, and left where it is when the top shows', () => {
+    const scrolled: Element[] = [];
+    // jsdom has no scrolling: the call is recorded.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    // jsdom does no layout: where the list's top stands is given, above the screen, then on it.
+    let top = -400;
+    const rect = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockImplementation(() => ({ top }) as DOMRect);
+    const chosen: number[] = [];
+    try {
+      renderWithProviders(
+        <ComplianceFundMovePages
+          moves={[move({})]}
+          skippedRecords={0}
+          page={1}
+          pages={3}
+          onPageChange={(page) => chosen.push(page)}
+        />,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      expect(chosen).toEqual([2]);
+      expect(scrolled).toHaveLength(1);
+      top = 120;
+      fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+      expect(chosen).toEqual([2, 3]);
+      expect(scrolled).toHaveLength(1);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+      rect.mockRestore();
+    }
+  });
+});
 
 describe('a reviewer reads fund moves across accounts', () => {
   it('sees which way each move goes: in, out, or not stated', async () => {
