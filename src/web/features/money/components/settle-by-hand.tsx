@@ -508,6 +508,11 @@ function SettleByHandDialog({
   useEffect(() => {
     if (outcome === 'not_sent') form.setValue('upstreamId', '');
   }, [outcome, form]);
+  // A refusal was of the answer given then: another answer chosen, it no longer stands under it.
+  const forgetRefusal = settle.reset;
+  useEffect(() => {
+    forgetRefusal();
+  }, [outcome, forgetRefusal]);
   // "Never arrived" while a trade is probably this investment asks the reviewer to confirm that
   // very trade is another's (the BFF refuses it otherwise); a confirmation is for one trade.
   const likely =

@@ -334,6 +334,9 @@ describe('a reviewer settles an unknown money request by hand', () => {
     // Still open and still unknown: nothing was settled.
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+    // Another answer chosen: the refusal of the one before no longer stands under it.
+    await user.click(within(dialog).getByLabelText('The platform holds it (give its id)'));
+    await waitFor(() => expect(within(dialog).queryByText(/may still be on its way/)).toBeNull());
   });
 
   it("for an investment, lists the unclaimed trades and takes the chosen one's id, settling nothing by itself", async () => {
