@@ -10,6 +10,7 @@ import { recordAudit, type AuditEvent } from '../store/audit';
 import { expireDeadClaims, scopeIs } from '../store/idempotency';
 import { fundMoveDirectionOfRequest, withKnownDirections } from './fund-move-direction';
 import {
+  lockedStanding,
   recordFundMovesFound,
   settleMoneyRequest,
   type MoneyRequest,
@@ -358,12 +359,7 @@ async function correctNotSent(
   at: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const current = await tx
-      .selectFrom('money_requests')
-      .select(['outcome', 'settled_via'])
-      .where('reference', '=', request.reference)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = await lockedStanding(tx, request.reference);
     if (current?.outcome !== 'not_sent' || current.settled_via !== request.settledVia) return false;
     const againAs = await sentAgain(tx, request);
     const message = foundAfterNotSentMessage(upstreamId, againAs);
@@ -441,24 +437,13 @@ async function settleHeldAfterAll(
   at: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const current = await tx
-      .selectFrom('money_requests')
-      .select('outcome')
-      .where('reference', '=', request.reference)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = await lockedStanding(tx, request.reference);
     if (current?.outcome !== 'unknown') return false;
     const approvalId = await waitingApprovalOf(tx, request.reference);
     if (!approvalId) return false;
     await tx
       .updateTable('idempotency_records')
-      .where(
-        scopeIs({
-          userId: request.userId,
-          route: request.idempotency.route,
-          key: request.idempotency.key,
-        }),
-      )
+      .where(scopeIs(keyScopeOf(request)))
       .where('state', '=', 'unknown')
       .set({
         state: 'done',
@@ -501,6 +486,13 @@ function heldAfterAllBody(reference: string) {
     },
   };
 }
+
+/** The key a request was sent with, as its idempotency record is found by. */
+const keyScopeOf = (request: MoneyRequest) => ({
+  userId: request.userId,
+  route: request.idempotency.route,
+  key: request.idempotency.key,
+});
 
 function oldEnough(request: MoneyRequest, now: Date, ms: number): boolean {
   const since = request.sentAt ?? request.createdAt;
@@ -612,18 +604,9 @@ export async function settleUnknown(
   settler: Settler,
   at: Date,
 ): Promise<boolean> {
-  const scope = {
-    userId: request.userId,
-    route: request.idempotency.route,
-    key: request.idempotency.key,
-  };
+  const scope = keyScopeOf(request);
   return db.transaction().execute(async (tx) => {
-    const current = await tx
-      .selectFrom('money_requests')
-      .select('outcome')
-      .where('reference', '=', request.reference)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = await lockedStanding(tx, request.reference);
     if (current?.outcome !== 'unknown') return false;
     if (verdict.outcome === 'created') {
       await tx

@@ -34,6 +34,7 @@ import { recordAudit } from '../store/audit';
 import type { Db } from '../store/db';
 import {
   fundMovesOfMany,
+  lockedStanding,
   settleMoneyRequest,
   type MoneyRequestSettlement,
 } from '../store/money-requests';
@@ -173,12 +174,7 @@ async function settleIfStill(
   from: MoneyRequestOutcome,
   settlement: MoneyRequestSettlement,
 ): Promise<void> {
-  const row = await tx
-    .selectFrom('money_requests')
-    .select('outcome')
-    .where('reference', '=', reference)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockedStanding(tx, reference);
   if (row?.outcome === from) await settleMoneyRequest(tx, reference, settlement, new Date());
 }
 
@@ -441,12 +437,7 @@ function refuseUnlessItOpens(
  * says did not, so only a held row is decided; one settled as not sent closes its approval too.
  */
 async function refusalUnlessHeld(tx: Db, reference: string): Promise<HttpError | null> {
-  const row = await tx
-    .selectFrom('money_requests')
-    .select(['outcome', 'message'])
-    .where('reference', '=', reference)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockedStanding(tx, reference);
   if (!row || row.outcome === 'held') return null;
   if (row.outcome === 'pending' || row.outcome === 'unknown') {
     return new HttpError(

@@ -722,6 +722,19 @@ export interface MoneyRequestSettlement {
   sendingNow?: boolean;
 }
 
+/**
+ * Where a request stands now, its row locked for the caller's transaction (`tx`): what a
+ * settlement checks before it changes the row, so two settlers never both act on one outcome.
+ */
+export function lockedStanding(tx: Tx, reference: string) {
+  return tx
+    .selectFrom('money_requests')
+    .select(['outcome', 'message', 'settled_via'])
+    .where('reference', '=', reference)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** Records an outcome. Returns the row before the change (null when the reference is unknown). */
 export async function settleMoneyRequest(
   tx: Tx,
