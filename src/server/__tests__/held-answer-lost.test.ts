@@ -93,6 +93,15 @@ const approve = (approvalId: string) =>
 const disbursementsSent = async () =>
   (await sandboxCalls(h.sandboxUrl)).createCustodyFundDisbursement ?? 0;
 
+/** Approving it is refused (409) and sends nothing; the refusal's error. */
+async function approvalRefused(approvalId: string) {
+  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
+  const refused = await approve(approvalId);
+  expect(refused.statusCode).toBe(409);
+  expect(await disbursementsSent()).toBe(0);
+  return refused.json().error as { submitted: string; reference: string; message: string };
+}
+
 it('reconciliation holds it again, never "not sent", and the approval then sends it once', async () => {
   const { reference, approvalId } = await holdWhoseAnswerWasLost('150.25');
   const summary = await pass();
@@ -126,12 +135,9 @@ it('an approval while the row is still unknown is refused, nothing sent, and wai
     .set({ outcome: 'unknown' })
     .where('reference', '=', reference)
     .execute();
-  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-  const refused = await approve(approvalId);
-  expect(refused.statusCode).toBe(409);
-  expect(refused.json().error).toMatchObject({ submitted: 'no', reference });
-  expect(refused.json().error.message).toMatch(/still being recorded/);
-  expect(await disbursementsSent()).toBe(0);
+  const refused = await approvalRefused(approvalId);
+  expect(refused).toMatchObject({ submitted: 'no', reference });
+  expect(refused.message).toMatch(/still being recorded/);
   expect((await getApproval(h.db, approvalId))?.state).toBe('pending');
 });
 
@@ -156,10 +162,7 @@ it('settled "never arrived" by a reviewer: its approval closes, and approving it
   expect(settled.statusCode, settled.body).toBe(200);
   expect(await getApproval(h.db, approvalId)).toMatchObject({ state: 'not_sent' });
 
-  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-  const refused = await approve(approvalId);
-  expect(refused.statusCode).toBe(409);
-  expect(await disbursementsSent()).toBe(0);
+  await approvalRefused(approvalId);
   expect((await getMoneyRequest(h.db, reference))?.outcome).toBe('not_sent');
 });
 
@@ -175,12 +178,9 @@ it('a row settled "not sent" while its approval still waited: approving refuses,
     })
     .where('reference', '=', reference)
     .execute();
-  await callSandbox(h.sandboxUrl, '/__sandbox/calls/reset', {});
-  const refused = await approve(approvalId);
-  expect(refused.statusCode).toBe(409);
-  expect(refused.json().error).toMatchObject({ submitted: 'no', reference });
-  expect(refused.json().error.message).toMatch(/settled as not sent/);
-  expect(await disbursementsSent()).toBe(0);
+  const refused = await approvalRefused(approvalId);
+  expect(refused).toMatchObject({ submitted: 'no', reference });
+  expect(refused.message).toMatch(/settled as not sent/);
   expect((await getApproval(h.db, approvalId))?.state).toBe('not_sent');
 });
 
