@@ -3,6 +3,7 @@ import type { Db } from '../store/db';
 import type { DisbursementIdKind } from '../store/schema';
 import {
   correctApprovalOfRequest,
+  heldMessage,
   settleApprovalOfRequest,
   waitingApprovalOf,
 } from '../store/approvals';
@@ -458,7 +459,7 @@ async function settleHeldAfterAll(
       {
         outcome: 'held',
         upstreamId: null,
-        message: `Approval ${approvalId}.`,
+        message: heldMessage(approvalId),
         via: 'reconciliation',
         by,
         neverSent: true,

@@ -50,6 +50,7 @@ import { holdDisbursement } from './approvals';
 import { approvalReason, earlierDisbursementTotal } from '../lib/approval-total';
 import { z } from 'zod';
 import { pendingDisbursementSchema } from '../../contract/identity';
+import { heldMessage } from '../store/approvals';
 
 const mask = (value: string | null) => (value ? maskLast4(value) : null);
 
@@ -287,7 +288,7 @@ export const custodyRoutes = [
       }),
       upstreamId: (receipt) => ('requestId' in receipt ? receipt.requestId : null),
       held: (receipt) =>
-        'pendingApproval' in receipt ? `Approval ${receipt.pendingApproval.id}.` : null,
+        'pendingApproval' in receipt ? heldMessage(receipt.pendingApproval.id) : null,
     },
     async handler({ params, body, deps, audit, user, moneyReference }) {
       // The per-request ceiling is configuration (DISBURSEMENT_MAX_AMOUNT); the schema checked cents.

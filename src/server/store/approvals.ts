@@ -63,6 +63,9 @@ const toRecord = (r: Row): ApprovalRecord => ({
   sendingOwner: r.sending_owner,
 });
 
+/** The register's message of a request held for approval: the approval it waits on. */
+export const heldMessage = (approvalId: string) => `Approval ${approvalId}.`;
+
 export async function holdForApproval(
   db: Db,
   input: {

@@ -517,11 +517,11 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
           request.effect === 'write' &&
           httpOk &&
           refusalCauseOf(statusCode) === undefined &&
-          parametersNamed(request, payload).length === 0
+          parametersNamed(request, payload, sent).length === 0
         ) {
           throw badResponse(`statusCode ${statusCode}, whose meaning is not known`, statusCode);
         }
-        const { refusal, fields } = refusalOf(request, statusCode, payload);
+        const { refusal, fields } = refusalOf(request, statusCode, payload, sent);
         const entered = request.fieldsEntered;
         const reason = refusalReason(
           statusCode,
@@ -557,11 +557,12 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
     request: UpstreamRequest,
     statusCode: string,
     payload: UpstreamPayload,
+    sent: readonly string[],
   ): { refusal: RefusalCause | undefined; fields: RefusedField[] } {
     const cause = refusalCauseOf(statusCode);
     const entered = request.fieldsEntered;
     if (!entered) return { refusal: cause, fields: [] };
-    const named = parametersNamed(request, payload);
+    const named = parametersNamed(request, payload, sent);
     const fields: RefusedField[] = [];
     for (const { field: parameter, message } of named) {
       const field = entered[parameter];
@@ -577,9 +578,14 @@ export function createUpstreamClient(config: UpstreamClientConfig): UpstreamClie
    * The items of a refusal that name a parameter of this request: other words before a colon
    * ("Note : …", "Warning : …") name none.
    */
-  function parametersNamed(request: UpstreamRequest, payload: UpstreamPayload) {
+  function parametersNamed(
+    request: UpstreamRequest,
+    payload: UpstreamPayload,
+    /** The request's personal values (personalValuesOf), masked in what the items say. */
+    sent: readonly string[],
+  ) {
     const entered = request.fieldsEntered ?? {};
-    return refusedParameters(payload, personalValuesOf(request.body)).filter(
+    return refusedParameters(payload, sent).filter(
       ({ field }) => field in entered || (request.body !== undefined && field in request.body),
     );
   }
