@@ -89,8 +89,17 @@ export const paths = {
         withSearch('/compliance/money-requests', { accountId, reference }),
     },
     iraSupplement: recordPage('/accounts/:accountId/ira'),
-    issuerOfferings: fixedPage('/issuer/offerings'),
-    purchaseHistory: recordPage('/issuer/offerings/:offeringId'),
+    issuerOfferings: {
+      path: '/issuer/offerings',
+      /** The offerings, narrowed to one issuer's when one is named. */
+      getHref: (issuer?: string | null) => withSearch('/issuer/offerings', { issuer }),
+    },
+    purchaseHistory: {
+      path: '/issuer/offerings/:offeringId',
+      /** Opened from a list narrowed to one issuer, the filter travels along for the way back. */
+      getHref: (offeringId: string, issuer?: string | null) =>
+        withSearch(fill('/issuer/offerings/:offeringId', [offeringId]), { issuer }),
+    },
     issuerAccount: fixedPage('/issuer/account'),
     complianceSearch: {
       path: '/compliance/search',

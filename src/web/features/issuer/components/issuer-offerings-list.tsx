@@ -27,8 +27,9 @@ const status = (offering: Offering) => (
   <OfferingStatusChip status={offering.status} stock={offering} />
 );
 
-const nameLink = (offering: Offering) => (
-  <NameLink to={paths.app.purchaseHistory.getHref(offering.id)}>{offering.name}</NameLink>
+/** The offering's purchase history; the issuer filter goes along so the way back keeps it. */
+const nameLink = (offering: Offering, issuer: string | null) => (
+  <NameLink to={paths.app.purchaseHistory.getHref(offering.id, issuer)}>{offering.name}</NameLink>
 );
 
 /**
@@ -140,7 +141,7 @@ export function IssuerOfferingsList({
       <CardList label={label} items={shown} itemKey={(offering) => offering.id}>
         {(offering) => (
           <>
-            <Typography sx={{ fontWeight: 600 }}>{nameLink(offering)}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{nameLink(offering, issuer)}</Typography>
             <DescriptionList
               items={[
                 ...(showIssuer
@@ -169,7 +170,7 @@ export function IssuerOfferingsList({
           {shown.map((offering) => (
             <TableRow key={offering.id} hover>
               <TableCell component="th" scope="row">
-                {nameLink(offering)}
+                {nameLink(offering, issuer)}
               </TableCell>
               {showIssuer && <TableCell>{issuerInWords(offering.issuerId)}</TableCell>}
               <TableCell>{status(offering)}</TableCell>

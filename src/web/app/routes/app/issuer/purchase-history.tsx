@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type {
   OfferingPurchaseHistory,
   PurchaseStatuses,
@@ -239,6 +239,9 @@ function PurchaseHistoryView({
 
 export default function PurchaseHistoryRoute() {
   const { offeringId = '' } = useParams();
+  // The issuer the offerings list was narrowed to, if any: the way back lands on that list.
+  const [search] = useSearchParams();
+  const back = paths.app.issuerOfferings.getHref(search.get('issuer'));
   const query = usePurchaseHistory(offeringId);
   // When the purchase history cannot be read (or came without its offering), the offerings list
   // still names the offering: from the cache when My offerings was just open, else read. The
@@ -264,7 +267,7 @@ export default function PurchaseHistoryRoute() {
             : "There is no offering with this ID among your issuer's offerings."
         }
         backTo={{
-          href: paths.app.issuerOfferings.getHref(),
+          href: back,
           label: reviewer ? 'Back to the offerings' : 'Back to my offerings',
         }}
       />
@@ -284,7 +287,7 @@ export default function PurchaseHistoryRoute() {
         trail={[
           {
             label: reviewer ? 'Issuer offerings' : 'My offerings',
-            href: paths.app.issuerOfferings.getHref(),
+            href: back,
           },
         ]}
       />

@@ -120,6 +120,10 @@ describe("compliance find one issuer's raises among every issuer's offerings", (
       const user = userEvent.setup({ delay: null });
       await user.selectOptions(filter, '1102');
       expect(rows()).toEqual([['Blue Mesa Venture Fund', 'Issuer 1102']]);
+      // The chosen issuer goes along to the purchase history, whose way back keeps the filter.
+      expect(
+        screen.getByRole('link', { name: 'Blue Mesa Venture Fund' }).getAttribute('href'),
+      ).toBe('/issuer/offerings/5301?issuer=1102');
     });
   });
 

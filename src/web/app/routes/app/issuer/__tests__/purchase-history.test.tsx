@@ -558,6 +558,19 @@ describe('the purchase history page names its offering', () => {
     });
   });
 
+  it('with a way back to the offerings list narrowed to the issuer it was opened from', async () => {
+    renderPage(
+      { ...answer, offering: raiseInProgress },
+      'compliance',
+      '/issuer/offerings/5201?issuer=1101',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' });
+    const trail = screen.getByRole('navigation', { name: /breadcrumb/i });
+    expect(within(trail).getByRole('link', { name: 'Issuer offerings' }).getAttribute('href')).toBe(
+      '/issuer/offerings?issuer=1101',
+    );
+  });
+
   it("with its issuer for a reviewer, who reads every issuer's offerings", async () => {
     renderPage({ ...answer, offering: raiseInProgress }, 'compliance');
     await screen.findByRole('heading', { level: 1, name: 'Aspen Ridge Growth Fund I' });
