@@ -264,7 +264,9 @@ function TradeCandidates({
                         <Button
                           size="small"
                           onClick={() => onChoose(trade.upstreamId)}
-                          aria-label={`Use trade ${trade.upstreamId} as the platform id`}
+                          // The name starts with the words shown: a person who speaks them to
+                          // voice control finds the button (WCAG 2.5.3, label in name).
+                          aria-label={`Use this id: trade ${trade.upstreamId}`}
                           sx={{ flexShrink: 0 }}
                         >
                           Use this id
@@ -526,41 +528,37 @@ function SettleByHandDialog({
     settle.reset();
     onClose();
   };
+  // A refusal that only asks for a confirmation the dialog now shows (its warning and its box)
+  // needs no alert of its own. Any other refusal, or one whose box is not shown, keeps it.
+  const shownConfirmation = (field: string) =>
+    (field === 'confirmDifferentUnits' && mismatch !== null) ||
+    (field === 'confirmMadeBefore' && madeBefore !== null) ||
+    (field === 'confirmNotTrade' && likely !== undefined);
+  const askedToConfirm =
+    isApiClientError(settle.error) &&
+    settle.error.fields.length > 0 &&
+    settle.error.fields.every((f) => shownConfirmation(f.field));
+  // What a confirmation's box says when it is wanted and not ticked. The warning above the box
+  // already says why, in the BFF's words when the BFF refused: the box says what to do.
+  const tickThisBox = (field: Confirmation | 'confirmNotTrade', trade?: string) =>
+    form.setError(
+      field,
+      {
+        type: 'rule',
+        message:
+          field === 'confirmDifferentUnits'
+            ? 'Tick this box to settle with this trade, or choose a trade of the units asked for'
+            : field === 'confirmMadeBefore'
+              ? `Tick this box to settle with this ${idWhat}, or give the id of one made after the request`
+              : `Tick this box to record that it never reached the platform, or settle it with trade ${trade}`,
+      },
+      { shouldFocus: true },
+    );
   const submit = (values: MoneyRequestSettleInput) => {
-    if (mismatch && !values.confirmDifferentUnits) {
-      form.setError(
-        'confirmDifferentUnits',
-        {
-          type: 'rule',
-          message:
-            'Tick this box to settle with this trade, or choose a trade of the units asked for',
-        },
-        { shouldFocus: true },
-      );
-      return;
-    }
-    if (madeBefore && !values.confirmMadeBefore) {
-      form.setError(
-        'confirmMadeBefore',
-        {
-          type: 'rule',
-          message: `Tick this box to settle with this ${idWhat}, or give the id of one made after the request`,
-        },
-        { shouldFocus: true },
-      );
-      return;
-    }
-    if (likely && values.confirmNotTrade !== likely.upstreamId) {
-      form.setError(
-        'confirmNotTrade',
-        {
-          type: 'rule',
-          message: `Tick this box to record that it never reached the platform, or settle it with trade ${likely.upstreamId}`,
-        },
-        { shouldFocus: true },
-      );
-      return;
-    }
+    if (mismatch && !values.confirmDifferentUnits) return tickThisBox('confirmDifferentUnits');
+    if (madeBefore && !values.confirmMadeBefore) return tickThisBox('confirmMadeBefore');
+    if (likely && values.confirmNotTrade !== likely.upstreamId)
+      return tickThisBox('confirmNotTrade', likely.upstreamId);
     settle.mutate(
       {
         ...values,
@@ -575,10 +573,15 @@ function SettleByHandDialog({
         },
         onError: (error) => {
           const id = values.upstreamId;
+          // A confirmation the BFF asks for is said once, in the warning above its box (the
+          // refusal's words for this id), and its box says to tick it: the field error and the
+          // alert below would only repeat the same sentence.
           if (isApiClientError(error) && id) {
             for (const field of CONFIRMATIONS) {
               const issue = error.fields.find((f) => f.field === field);
-              if (issue) setRefused((was) => ({ ...was, [field]: { id, message: issue.message } }));
+              if (!issue) continue;
+              setRefused((was) => ({ ...was, [field]: { id, message: issue.message } }));
+              tickThisBox(field);
             }
           }
           // The platform holds a trade the list did not show as probably this one (read before
@@ -586,13 +589,7 @@ function SettleByHandDialog({
           if (isApiClientError(error) && error.fields.some((f) => f.field === 'confirmNotTrade')) {
             void candidates.refetch();
           }
-          applyFieldErrors(error, form.setError, [
-            'upstreamId',
-            'reason',
-            'confirmDifferentUnits',
-            'confirmMadeBefore',
-            'confirmNotTrade',
-          ]);
+          applyFieldErrors(error, form.setError, ['upstreamId', 'reason', 'confirmNotTrade']);
         },
       },
     );
@@ -682,7 +679,7 @@ function SettleByHandDialog({
         label="What you checked"
         helperText="At least 10 characters: where you looked and what you found"
       />
-      {settle.isError && (
+      {settle.isError && !askedToConfirm && (
         <ErrorAlert error={settle.error} title={`${request.reference} was not settled`} />
       )}
     </FormDialog>

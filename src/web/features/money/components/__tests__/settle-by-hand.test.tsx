@@ -270,7 +270,14 @@ describe('a reviewer settles an unknown money request by hand', () => {
     await within(dialog).findByLabelText(
       'I checked at the platform that this fund move is this request, although it was made before it',
     );
-    expect(within(dialog).getAllByText(message).length).toBeGreaterThan(0);
+    // Said once, above its box, which says what to do; no alert below repeats it.
+    expect(within(dialog).getAllByText(message)).toHaveLength(1);
+    expect(
+      within(dialog).getByText(
+        'Tick this box to settle with this fund move, or give the id of one made after the request',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText('MR-7K2Q9D1X4B was not settled')).toBeNull();
     // Another id is not covered by the refusal of this one.
     await user.type(within(dialog).getByLabelText(/Platform id/), '9');
     expect(within(dialog).queryByLabelText(/although it was made before it/)).toBeNull();
@@ -392,9 +399,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
       violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
     ).toEqual([]);
 
-    await user.click(
-      within(trades).getByRole('button', { name: 'Use trade 880012 as the platform id' }),
-    );
+    await user.click(within(trades).getByRole('button', { name: 'Use this id: trade 880012' }));
     expect(within(dialog).getByRole('status').textContent).toMatch(/Trade 880012 is taken/);
     expect(
       (within(dialog).getByLabelText('The platform holds it (give its id)') as HTMLInputElement)
@@ -602,7 +607,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
       ).toBe('true');
       // Each can then be taken into the form like any other.
       expect(
-        within(trades).getByRole('button', { name: 'Use trade 302943 as the platform id' }),
+        within(trades).getByRole('button', { name: 'Use this id: trade 302943' }),
       ).toBeTruthy();
     });
 
@@ -664,9 +669,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
         okAnswer({ ...asked, outcome: 'created', upstreamId: '302952' }, 200),
       );
       const { user, dialog, trades } = await open();
-      await user.click(
-        within(trades).getByRole('button', { name: 'Use trade 302952 as the platform id' }),
-      );
+      await user.click(within(trades).getByRole('button', { name: 'Use this id: trade 302952' }));
       expect(
         within(dialog).getByText(
           'Trade 302952 is for 11 units, but MR-5H7J9K1M3N asked for 12 units. Settle with it only if you checked that it is this request, and confirm that.',
@@ -683,13 +686,9 @@ describe('a reviewer settles an unknown money request by hand', () => {
       expect(sent).toHaveLength(0);
 
       // The trade of the units asked for needs no confirmation: the warning goes.
-      await user.click(
-        within(trades).getByRole('button', { name: 'Use trade 302953 as the platform id' }),
-      );
+      await user.click(within(trades).getByRole('button', { name: 'Use this id: trade 302953' }));
       expect(within(dialog).queryByText(/is for 11 units/)).toBeNull();
-      await user.click(
-        within(trades).getByRole('button', { name: 'Use trade 302952 as the platform id' }),
-      );
+      await user.click(within(trades).getByRole('button', { name: 'Use this id: trade 302952' }));
       await user.click(
         within(dialog).getByLabelText(/this trade is this request, although its units differ/),
       );
@@ -717,9 +716,7 @@ describe('a reviewer settles an unknown money request by hand', () => {
       expect(within(trades).getAllByRole('listitem')[1].textContent).toMatch(
         /Trade 302940 · Made before this request · Same units and amount as asked/,
       );
-      await user.click(
-        within(trades).getByRole('button', { name: 'Use trade 302940 as the platform id' }),
-      );
+      await user.click(within(trades).getByRole('button', { name: 'Use this id: trade 302940' }));
       expect(
         within(dialog).getByText(
           'Trade 302940 was made at the platform before MR-5H7J9K1M3N was made here, so it is most likely not this request. Settle with it only if you checked at the platform that it is, and confirm that.',
