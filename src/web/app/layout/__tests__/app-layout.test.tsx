@@ -202,5 +202,7 @@ describe('whom to contact for support', () => {
     const link = await screen.findByRole('link', { name: 'help@bank.example' });
     expect(link.getAttribute('href')).toBe('mailto:help@bank.example');
     expect(link.parentElement?.textContent).toBe('Need help? Contact support: help@bank.example');
+    // In a landmark of its own, which a screen reader's list of landmarks names.
+    expect(screen.getByRole('complementary', { name: 'Support' }).contains(link)).toBe(true);
   });
 });
