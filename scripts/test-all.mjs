@@ -165,14 +165,17 @@ countedStep(
 // The integration tests whose subject lives in the store, again against a PostgreSQL server:
 // sessions, their cache and the auth epoch's listener, second factors and single sign-on, the
 // money register and idempotency (with the crash test), audit and saved records, rate-limit
-// counters shared by two instances, a store outage, filters fuzzed into store queries, and two
-// removals of second factors at once. The
+// counters shared by two instances, a store outage (of the register and of an approval's hold),
+// a held request whose "held" was never recorded (its row lock and the approval it closes),
+// filters fuzzed into store queries, and two removals of second factors at once. The
 // tests of HTTP edges, policy and upstream faults do not depend on the dialect and run once,
 // on PGlite, above.
 const POSTGRES_SUITE = [
+  'approval-store-outage',
   'auth-epoch-listen',
   'crash-money',
   'fuzz-queries',
+  'held-answer-lost',
   'identity',
   'investor-accounts',
   'investor-money',
