@@ -60,7 +60,7 @@ test.afterEach(async ({ page }) => {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
-test('at 1280 px the Object column shows each reference on one line and breaks addresses only at their parts', async ({
+test('at 1280 px every heading shows in full, the Object column each reference on one line, and addresses break only at their parts', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -94,13 +94,19 @@ test('at 1280 px the Object column shows each reference on one line and breaks a
       '[role="columnheader"][data-field="objectType"]',
     )!;
     const scroller = element.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller')!;
+    // A heading cut short ("IP addr…") is wider than the room it is given.
+    const cutHeadings = [...element.querySelectorAll<HTMLElement>('.MuiDataGrid-columnHeaderTitle')]
+      .filter((title) => title.scrollWidth > title.clientWidth)
+      .map((title) => title.textContent);
     return {
       split,
+      cutHeadings,
       objectWidth: Math.round(header.getBoundingClientRect().width),
       hidden: scroller.scrollWidth - scroller.clientWidth,
     };
   });
   expect(layout.split, 'words broken across lines').toEqual([]);
+  expect(layout.cutHeadings, 'column headings cut short').toEqual([]);
   expect(layout.objectWidth).toBeGreaterThanOrEqual(150);
   expect(layout.hidden, 'the grid scrolls sideways').toBeLessThanOrEqual(1);
 });

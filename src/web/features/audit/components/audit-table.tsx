@@ -217,7 +217,8 @@ const columns: GridColDef<AuditEventView>[] = [
     // ISO instants sort as text; shown in the viewer's zone.
     field: 'at',
     headerName: 'When',
-    minWidth: 150,
+    // Its date and time wrap at their spaces; 5 px of it went to the IP address's heading.
+    minWidth: 145,
     flex: 1,
     cellClassName: 'portal-grid-wrap',
     valueFormatter: (value: string) => when(value),
@@ -243,7 +244,7 @@ const columns: GridColDef<AuditEventView>[] = [
     field: 'objectType',
     headerName: 'Object',
     // Room for our reference (MR- and ten characters) and a link's words on one line at 1280 px:
-    // the columns' minimum widths add up to the 992 px the page has there.
+    // the columns' minimum widths add up to 985 px of the 992 px the page has there.
     minWidth: 150,
     flex: 1.2,
     cellClassName: 'portal-grid-wrap',
@@ -270,7 +271,8 @@ const columns: GridColDef<AuditEventView>[] = [
   {
     field: 'ip',
     headerName: 'IP address',
-    minWidth: 90,
+    // Its heading in full at 1280 px (72 px of words and the cell's padding), not "IP addr…".
+    minWidth: 100,
     flex: 0.8,
     cellClassName: 'portal-grid-wrap',
     renderCell: ({ row }) => <span translate="no">{orDash(row.ip)}</span>,
