@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { reconcile } from '../lib/reconciliation';
 import { getApproval } from '../store/approvals';
+import type { SpoolEntry } from '../store/spool';
 import { getMoneyRequest } from '../store/money-requests';
 import {
   call,
@@ -26,6 +27,7 @@ let accountId: string;
 
 const h = useHarness(
   {
+    spool: true,
     env: {
       DISBURSEMENT_APPROVAL_ABOVE: '100',
       MFA_REQUIRED_ROLES: '',
@@ -240,4 +242,88 @@ it('a request held again under its reference replaces the approval still waiting
   expect((await getMoneyRequest(h.db, reference))?.outcome).not.toBe('held');
   expect((await approve(firstApproval)).statusCode).toBe(409);
   expect(await disbursementsSent()).toBe(1);
+});
+
+it('a spooled "held" replayed after a reviewer settled the request "never arrived" changes nothing', async () => {
+  const { reference, approvalId } = await holdWhoseAnswerWasLost('195.30');
+  // The answer "held" as the route spools it when the store cannot take it (routes/define.ts):
+  // the key's record still pending, the line waiting in the spool of an instance that stopped.
+  const record = await h.db
+    .selectFrom('idempotency_records')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow();
+  const line: SpoolEntry = {
+    scope: {
+      userId: record.user_id,
+      route: record.route,
+      key: record.key,
+      requestHash: record.request_hash,
+    },
+    outcome: {
+      state: 'done',
+      status: record.response_status!,
+      body: record.response_body,
+    },
+    reference,
+    settlement: {
+      outcome: 'held',
+      message: `Approval ${approvalId}.`,
+      via: 'response',
+      by: record.user_id,
+    },
+    // Written with the answer (routes/approvals.ts holdDisbursement); marked to be told apart
+    // from the one this test's own request wrote.
+    audits: [
+      {
+        userId: record.user_id,
+        action: 'disbursement_held_for_approval',
+        objectType: 'account',
+        objectId: accountId,
+        outcome: 'succeeded',
+        details: { approvalId, reference, spooledInTest: true },
+      },
+    ],
+    at: new Date().toISOString(),
+  };
+  // Its claim ran out and, long after, a reviewer recorded that it never arrived.
+  await h.db
+    .updateTable('money_requests')
+    .set({ outcome: 'unknown', created_at: new Date(Date.now() - DAY_MS) })
+    .where('reference', '=', reference)
+    .execute();
+  await h.db
+    .updateTable('idempotency_records')
+    .set({ state: 'unknown' })
+    .where('reference', '=', reference)
+    .execute();
+  const settled = await call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, {
+    cookie: reviewer,
+    body: { outcome: 'not_sent', reason: 'The platform lists no such disbursement request' },
+  });
+  expect(settled.statusCode, settled.body).toBe(200);
+
+  // The stopped instance comes back and replays its spool.
+  h.built.deps.spool.append(line);
+  await h.built.deps.spool.replay(h.db);
+  // The reviewer's finding stands: not sent, its approval closed, its key free for a new request.
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({ outcome: 'not_sent' });
+  expect(await getApproval(h.db, approvalId)).toMatchObject({ state: 'not_sent' });
+  const kept = await h.db
+    .selectFrom('idempotency_records')
+    .select('state')
+    .where('reference', '=', reference)
+    .execute();
+  expect(kept).toEqual([]);
+  await approvalRefused(approvalId);
+  // What the investor asked and was told stays in the audit log all the same.
+  const history = await h.db
+    .selectFrom('audit_events')
+    .select('details')
+    .where('action', '=', 'disbursement_held_for_approval')
+    .where('object_id', '=', accountId)
+    .execute();
+  expect(history.map((e) => e.details)).toContainEqual(
+    expect.objectContaining({ approvalId, spooledInTest: true }),
+  );
 });

@@ -7,6 +7,7 @@ import { liveInstances } from './instances';
 import { storeSavedIssuerAccount } from './saved-records';
 import type { SpoolEntry, SpooledRelease } from './spool';
 import {
+  lockedStanding,
   openMoneyRequest,
   settleMoneyRequest,
   type MoneyRequestInit,
@@ -503,11 +504,16 @@ export interface KeptWithOutcome {
 async function recordOutcome(
   db: Db,
   record: OutcomeRecord,
-  change: (tx: Db, at: Date) => Promise<boolean>,
+  change: (tx: Db, at: Date) => Promise<boolean | 'history only'>,
 ): Promise<void> {
   const at = record.now ?? new Date();
   await db.transaction().execute(async (tx) => {
-    if (!(await change(tx, at))) return;
+    const changed = await change(tx, at);
+    if (!changed) return;
+    if (changed === 'history only') {
+      for (const event of record.audits ?? []) await recordAudit(tx, event);
+      return;
+    }
     if (record.reference && record.settlement) {
       await settleMoneyRequest(tx, record.reference, record.settlement, at);
     }
@@ -517,6 +523,26 @@ async function recordOutcome(
     }
     for (const event of record.audits ?? []) await recordAudit(tx, event);
   });
+}
+
+/** What a request's register row says once nothing is left to learn of it. */
+const SETTLED_FOR_GOOD: readonly MoneyRequestOutcome[] = ['created', 'refused', 'not_sent'];
+/** An answer that says nothing reached the platform (a hold, a refusal, nothing sent). */
+const NOTHING_MOVED: readonly MoneyRequestOutcome[] = ['held', 'refused', 'not_sent'];
+
+/**
+ * Whether a late answer that nothing moved (a spooled "held", replayed after its instance came
+ * back) would reopen a request settled since: a reviewer or reconciliation found it never
+ * arrived, closed its approval and freed its key for a new request. Written back, a "held" would
+ * hold a request that no approval decides any more, and tell a retry of the key that it waits.
+ * What was settled stands. An answer that the platform created it still settles it (the money
+ * moved, whatever was found before).
+ */
+async function settledBeforeNothingMoved(tx: Db, record: OutcomeRecord): Promise<boolean> {
+  if (!record.reference || !record.settlement) return false;
+  if (!NOTHING_MOVED.includes(record.settlement.outcome)) return false;
+  const standing = await lockedStanding(tx, record.reference);
+  return standing !== undefined && SETTLED_FOR_GOOD.includes(standing.outcome);
 }
 
 /**
@@ -538,6 +564,8 @@ export async function complete(
       .executeTakeFirst();
     // A done outcome is final: a replay (spool, second writer) changes nothing.
     if (row?.state === 'done') return false;
+    // What the person asked and was told still belongs in the audit log (its hold, say).
+    if (await settledBeforeNothingMoved(tx, record)) return 'history only';
     if (row) {
       await tx
         .updateTable('idempotency_records')
