@@ -65,11 +65,6 @@ export const sessionSchema = z.object({
   /** True only when the portal runs on the bundled sandbox. */
   sandbox: z.boolean(),
   /**
-   * Large disbursements wait for a second person (DISBURSEMENT_APPROVAL_ABOVE is set): only then
-   * is there a list of disbursement approvals worth a place in the menu.
-   */
-  disbursementApprovals: z.boolean(),
-  /**
    * The amount above which a disbursement waits for that second person (DISBURSEMENT_APPROVAL_ABOVE),
    * a decimal string of dollars, so the form says so before anything is sent; absent when off.
    */

@@ -8,6 +8,7 @@ import {
 } from '../../contract/money-requests';
 import { endSendsOfStoppedProcess, getApproval } from '../store/approvals';
 import { lostSendOutcome } from '../routes/approvals';
+import { HELD_SIGN_IN_WAIT } from '../lib/approval-total';
 import { hasSecondFactor, totpFor } from '../store/second-factors';
 import { passwordMatches } from '../store/users';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
@@ -189,10 +190,7 @@ describe('second factor at sign-in and step-up on money routes', () => {
     const cookie = await signIn(h.app, (await newInvestor()).email);
     const me = await call(h.app, 'GET', '/api/session', { cookie });
     // With the amount, so the form says before sending which amounts wait.
-    expect(me.json()).toMatchObject({
-      disbursementApprovals: true,
-      disbursementApprovalAbove: '100',
-    });
+    expect(me.json()).toMatchObject({ disbursementApprovalAbove: '100' });
   });
 
   it('refuses a money route to a user without any second factor (strict setting)', async () => {
@@ -1340,6 +1338,71 @@ describe('maker-checker on large disbursements', () => {
     const approved = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ state: 'sent', checker: adminEmail });
+  });
+
+  it("a tied maker's disbursement below the limit waits too, and no admin the tied admin set up may approve it", async () => {
+    // One admin creates a user with a password of their choosing and links account A to it.
+    const email = `mule-${Date.now()}@example.test`;
+    const created = await post('/api/admin/users', admin, {
+      email,
+      name: 'Made To Ask',
+      role: 'investor',
+      password: DEMO_PASSWORD,
+    });
+    expect(created.statusCode).toBe(201);
+    const linked = await post(`/api/admin/users/${created.json().id}/links`, admin, {
+      kind: 'account',
+      upstreamId: accountA,
+      confirmAccountOfOtherUser: true,
+    });
+    expect(linked.statusCode).toBe(200);
+    maker = await investorWithFactor({ id: created.json().id, email });
+    // The account's disbursements of the other tests made a day ago: none counts toward the limit.
+    await h.db
+      .updateTable('money_requests')
+      .set({ created_at: new Date(Date.now() - 2 * 86_400_000) })
+      .where('account_id', '=', accountA)
+      .execute();
+    // Below the limit (100 here): from a sign-in no admin holds, it would go at once.
+    const small = await post(
+      `/api/accounts/${accountA}/disbursements`,
+      maker.cookie,
+      { type: 'ach', amount: '40' },
+      newKey(),
+    );
+    expect(small.statusCode).toBe(201);
+    expect(small.json().why).toBe(HELD_SIGN_IN_WAIT);
+    const approvalId: string = small.json().pendingApproval.id;
+
+    // The same admin makes a second admin with a password of their choosing, who signs in.
+    const puppetEmail = `second-admin-${Date.now()}@example.test`;
+    const puppet = await post('/api/admin/users', admin, {
+      email: puppetEmail,
+      name: 'Second Admin',
+      role: 'admin',
+      password: DEMO_PASSWORD,
+    });
+    expect(puppet.statusCode).toBe(201);
+    const puppetCookie = (await enrolTotp((await rawSignIn(puppetEmail)).cookie)).cookie;
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+    const refused = await post(`/api/disbursement-approvals/${approvalId}/approve`, puppetCookie);
+    expect(refused.statusCode).toBe(403);
+    const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(),
+    );
+    expect(refused.json().error.message).toBe(
+      `${adminEmail} created your user on ${today}, and ${adminEmail} created the user ${email} on ${today}, and they still sign in with the password chosen then, so you are not independent of this request: another admin must approve it. You may still reject it.`,
+    );
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+
+    // An admin none of them set up approves it: sent once.
+    const independent = await adminWithFactor();
+    const approved = await post(
+      `/api/disbursement-approvals/${approvalId}/approve`,
+      independent.cookie,
+    );
+    expect(approved.statusCode).toBe(200);
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
   });
 
   it('a held request that no longer opens (the data key changed) is not approved: nothing decided, nothing sent, still waiting', async () => {

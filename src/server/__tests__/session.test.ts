@@ -23,8 +23,8 @@ describe('sign-in and session', () => {
     expect(session.user.role).toBe('investor');
     expect(session.user.accountIds).toEqual([...h.manifest.investors[0].accountIds].sort());
     expect(session.sandbox).toBe(true);
-    // DISBURSEMENT_APPROVAL_ABOVE is unset: nothing waits for approval, the menu has no list of it.
-    expect(session.disbursementApprovals).toBe(false);
+    // DISBURSEMENT_APPROVAL_ABOVE is unset: no amount to tell the form.
+    expect(session.disbursementApprovalAbove).toBeUndefined();
     const cookie = res.cookies[0];
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Strict');

@@ -3,6 +3,7 @@ import { approvalWaitReason } from '../../contract/disbursements';
 import type { MoneyRequestOutcome } from '../store/schema';
 import { moneyRequestPages, type MoneyRequestFilter } from '../store/money-requests';
 import type { Deps } from '../deps';
+import { independenceSince, signInHolds } from '../store/approver-independence';
 
 /**
  * How far back a disbursement counts toward DISBURSEMENT_APPROVAL_ABOVE, and an investment toward
@@ -60,20 +61,37 @@ export const earlierInvestmentTotal = (
 ) => earlierTotal(deps, { kind: 'investment', userId }, reference, now);
 
 /**
- * Whether a disbursement of `amount` from `accountId` waits for a second person, and why
- * (approvalWaitReason; null: it goes now, or DISBURSEMENT_APPROVAL_ABOVE is unset). The request
- * that brings the account's rolling total above the limit is held, and says so.
+ * Why a disbursement waits whatever its amount: an admin holds the sign-in that asks for it
+ * (store/approver-independence.ts). An admin could otherwise choose a user's password, link an
+ * account to them, sign in as them and send the account's money out alone.
+ */
+export const HELD_SIGN_IN_WAIT =
+  "An administrator set up or changed this sign-in, or linked this account to it, in the last 30 days, or chose the password it signs in with: its disbursements wait for a second person's approval, whatever their amount.";
+
+/**
+ * Whether a disbursement of `amount` from `accountId` by `makerId` waits for a second person, and
+ * why (null: it goes now). Above DISBURSEMENT_APPROVAL_ABOVE, the request that brings the
+ * account's rolling total above the limit is held, and says so (approvalWaitReason); whatever the
+ * amount, and whether or not a limit is set, one asked from a sign-in an admin holds is held.
  */
 export async function approvalReason(
   deps: Pick<Deps, 'config' | 'db'>,
-  request: { accountId: string; amount: string; reference: string | null },
+  request: { accountId: string; amount: string; reference: string | null; makerId: string },
   now = new Date(),
 ): Promise<string | null> {
   const above = deps.config.identity.disbursementApprovalAbove;
-  if (above === undefined) return null;
-  // One above the limit by itself waits whatever came before: the register is not read.
-  const alone = approvalWaitReason(request.amount, '0', above);
-  if (alone) return alone;
-  const earlier = await earlierDisbursementTotal(deps, request.accountId, request.reference, now);
-  return approvalWaitReason(request.amount, earlier, above);
+  if (above !== undefined) {
+    // One above the limit by itself waits whatever came before: the register is not read.
+    const alone = approvalWaitReason(request.amount, '0', above);
+    if (alone) return alone;
+    const earlier = await earlierDisbursementTotal(deps, request.accountId, request.reference, now);
+    const withEarlier = approvalWaitReason(request.amount, earlier, above);
+    if (withEarlier) return withEarlier;
+  }
+  const holds = await signInHolds(deps.db, {
+    userId: request.makerId,
+    accountId: request.accountId,
+    since: independenceSince(now),
+  });
+  return holds.length > 0 ? HELD_SIGN_IN_WAIT : null;
 }

@@ -29,7 +29,13 @@ import {
   type ApprovalRecord,
   type ApprovalSectionName,
 } from '../store/approvals';
-import { approverTieToMaker, type ApproverTie } from '../store/approver-independence';
+import {
+  approverTieToMaker,
+  independenceSince,
+  type ApproverTie,
+  type SignInHold,
+  type SignInHoldAction,
+} from '../store/approver-independence';
 import { recordAudit } from '../store/audit';
 import type { Db } from '../store/db';
 import {
@@ -357,30 +363,44 @@ async function refuseUnlessMakerMayStillAsk(
   throw new HttpError('conflict', why.message, { submitted: 'no' });
 }
 
-/**
- * How long an admin who gave the maker the power to ask (created them, changed their role, linked
- * them to the account) may not approve the maker's disbursements: 30 days, a monthly statement
- * cycle, in which the account's holder sees an account statement naming the movement and the
- * other admins have the audit log's record of the change. Without it one admin could create a
- * user, link someone else's account to them, ask as them and approve it: two people on paper,
- * one in fact. A password the admin chose ties them for as long as the maker signs in with it.
- */
-const INDEPENDENCE_DAYS = 30;
+/** What an admin did to the maker, as said to the approver: "created the user …". */
+const tieWords: Record<SignInHoldAction, (maker: string, accountId: string) => string> = {
+  user_created: (maker) => `created the user ${maker}`,
+  user_password_set: (maker) => `set the password of ${maker}`,
+  user_role_changed: (maker) => `changed the role of ${maker}`,
+  second_factor_reset: (maker) => `reset the second factors of ${maker}`,
+  user_linked: (maker, accountId) => `linked account ${accountId} to ${maker}`,
+};
 
-const tieWords: Record<ApproverTie['action'], (maker: string, accountId: string) => string> = {
-  user_created: (maker) => `You created the user ${maker}`,
-  user_password_set: (maker) => `You set the password of ${maker}`,
-  user_role_changed: (maker) => `You changed the role of ${maker}`,
-  user_linked: (maker, accountId) => `You linked account ${accountId} to ${maker}`,
+/** What an admin did to the approver's own sign-in, as said to the approver. */
+const holdOfYouWords: Record<SignInHoldAction, string> = {
+  user_created: 'created your user',
+  user_password_set: 'set your password',
+  user_role_changed: 'changed your role',
+  second_factor_reset: 'reset your second factors',
+  user_linked: 'linked an account to you',
 };
 
 const longDate = (at: Date) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
 
+/** Why the approver is not independent of the maker, in words (approverTieToMaker). */
+function tieInWords(tie: ApproverTie, approval: ApprovalRecord): string {
+  const did = `${tieWords[tie.action](approval.makerEmail, approval.accountId)} on ${longDate(tie.at)}`;
+  if (!tie.through) {
+    return `You ${did}${tie.knowsPassword ? ', and they still sign in with the password you chose' : ''}`;
+  }
+  const admin = (hold: SignInHold) => hold.adminEmail ?? 'an administrator';
+  const stillKnown = tie.knowsPassword
+    ? ', and they still sign in with the password chosen then'
+    : '';
+  return `${admin(tie.through)} ${holdOfYouWords[tie.through.action]} on ${longDate(tie.through.at)}, and ${admin(tie)} ${did}${stillKnown}`;
+}
+
 /**
  * Two-person approval means two people independent of each other: the approver must not be the
- * one who gave the maker the power to make this request (INDEPENDENCE_DAYS). Rejecting stays open
- * to them: it moves no money.
+ * one who gave the maker the power to make this request, nor be held by them (INDEPENDENCE_DAYS,
+ * store/approver-independence.ts). Rejecting stays open to them: it moves no money.
  */
 async function refuseUnlessIndependentOfMaker(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
@@ -390,19 +410,24 @@ async function refuseUnlessIndependentOfMaker(
     approverId: ctx.user!.id,
     makerId: approval.makerUserId,
     accountId: approval.accountId,
-    since: new Date(Date.now() - INDEPENDENCE_DAYS * 86_400_000),
+    since: independenceSince(),
   });
   if (!tie) return;
   await approvalDenied(ctx, approval, {
     reason: 'approver_not_independent',
     tie: tie.action,
     tieAt: tie.at.toISOString(),
+    ...(tie.through
+      ? {
+          through: tie.through.action,
+          throughAdminId: tie.through.adminId,
+          tieAdminId: tie.adminId,
+        }
+      : {}),
   });
-  const did = `${tieWords[tie.action](approval.makerEmail, approval.accountId)} on ${longDate(tie.at)}`;
-  const since = tie.knowsPassword ? ', and they still sign in with the password you chose' : '';
   throw new HttpError(
     'forbidden',
-    `${did}${since}, so you are not independent of this request: another admin must approve it. You may still reject it.`,
+    `${tieInWords(tie, approval)}, so you are not independent of this request: another admin must approve it. You may still reject it.`,
     { submitted: 'no' },
   );
 }

@@ -314,11 +314,13 @@ export const custodyRoutes = [
       );
       const request = toDisbursementRequest(params.accountId, body);
       // Maker-checker: above the threshold, this request alone or with the account's other
-      // disbursements of the last 24 hours, the request waits for a second person.
+      // disbursements of the last 24 hours, or asked from a sign-in an admin holds, the request
+      // waits for a second person.
       const why = await approvalReason(deps, {
         accountId: params.accountId,
         amount: request.amount,
         reference: moneyReference,
+        makerId: user!.id,
       });
       if (why) return holdDisbursement({ deps, audit, user: user!, moneyReference }, request, why);
       // Written with the outcome, whatever it is: the register row alone does not say ACH or wire.

@@ -56,7 +56,6 @@ async function sessionBody(
     idleExpiresAt: times.idleExpiresAt.toISOString(),
     absoluteExpiresAt: times.absoluteExpiresAt.toISOString(),
     sandbox: deps.sandbox,
-    disbursementApprovals: above !== undefined,
     ...(above !== undefined ? { disbursementApprovalAbove: above } : {}),
     longestReadMs: longestReadMs({ timeoutMs: deps.config.upstreamTimeoutMs }),
   };

@@ -1,60 +1,150 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
 
-/** What an approver did that ties them to a held disbursement's maker, from the audit log. */
-export interface ApproverTie {
-  action: 'user_created' | 'user_password_set' | 'user_role_changed' | 'user_linked';
+/**
+ * How long an admin's change to someone's sign-in ties the admin to that person's money requests:
+ * 30 days, a monthly statement cycle, in which the account's holder sees an account statement
+ * naming the movement and the other admins have the audit log's record of the change. A password
+ * the admin chose ties them for as long as the person signs in with it, however old.
+ */
+const INDEPENDENCE_DAYS = 30;
+
+/** Since when a change to a sign-in still ties its admin (INDEPENDENCE_DAYS before `now`). */
+export const independenceSince = (now = new Date()) =>
+  new Date(now.getTime() - INDEPENDENCE_DAYS * 86_400_000);
+
+/**
+ * What an admin did (routes/admin-users.ts) that lets them ask as someone, or speak for them: they
+ * created the user, set their password, changed their role, reset their second factors (whoever
+ * then knows the password enrols new ones), or linked an account to them.
+ */
+export type SignInHoldAction =
+  | 'user_created'
+  | 'user_password_set'
+  | 'user_role_changed'
+  | 'second_factor_reset'
+  | 'user_linked';
+
+/** One admin's act that holds a user's sign-in (signInHolds). */
+export interface SignInHold {
+  adminId: string;
+  adminEmail: string | null;
+  action: SignInHoldAction;
   at: Date;
-  /** They chose a password the maker still signs in with (the maker has not changed it since). */
+  /** They chose a password the user still signs in with (not changed since by anyone else). */
   knowsPassword: boolean;
 }
 
 /**
- * The latest act of `approverId` that gave the maker the power to ask for this disbursement: they
- * created the maker, set the maker's password, changed the maker's role, or linked this account to
- * the maker, since `since`. A password they chose ties them for as long as the maker signs in
- * with it, however old (whoever knows it can ask as the maker): until the maker changes it, or
- * someone else sets another. Read from the audit log, where every such change is written in the
- * same transaction as the change itself (routes/admin-users.ts), by the approver's index.
+ * The admins' acts that hold `userId`'s sign-in, newest first: a password an admin chose that the
+ * user still signs in with, however old; and, since `since`, the user created, their password
+ * set, their role changed, their second factors reset, or (with `accountId`) that account linked
+ * to them. Read from the audit log, where every such change is written in the same transaction
+ * as the change itself (routes/admin-users.ts). Acts of the user on themselves do not count, nor
+ * those of the command line (no acting user): whoever runs it holds the store anyway.
+ */
+export async function signInHolds(
+  db: Db,
+  q: { userId: string; accountId?: string; since: Date },
+): Promise<SignInHold[]> {
+  // A password they chose that is still the user's: none set since by the user or by anyone else.
+  const knowsPassword = sql<boolean>`(e.action = 'user_password_set' or (e.action = 'user_created' and e.details->>'password' = 'true'))
+    and not exists (select 1 from audit_events later
+      where later.object_type = 'user' and later.object_id = ${q.userId}
+        and later.outcome = 'succeeded' and later.action in ('password_changed', 'user_password_set')
+        and later.user_id is distinct from e.user_id and later.id > e.id)`;
+  const rows = await db
+    .selectFrom('audit_events as e')
+    .select(['e.user_id', 'e.user_email', 'e.action', 'e.at', knowsPassword.as('knows_password')])
+    .where('e.outcome', '=', 'succeeded')
+    .where('e.user_id', 'is not', null)
+    .where('e.user_id', '!=', q.userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('e.object_type', '=', 'user'),
+          eb('e.object_id', '=', q.userId),
+          eb('e.action', 'in', [
+            'user_created',
+            'user_password_set',
+            'user_role_changed',
+            'second_factor_reset',
+          ]),
+        ]),
+        ...(q.accountId
+          ? [
+              eb.and([
+                eb('e.object_type', '=', 'account'),
+                eb('e.object_id', '=', q.accountId),
+                eb('e.action', '=', 'user_linked'),
+                eb(sql<string>`e.details->>'userId'`, '=', q.userId),
+              ]),
+            ]
+          : []),
+      ]),
+    )
+    .orderBy('e.id', 'desc')
+    .execute();
+  return rows
+    .filter((r) => r.knows_password || r.at >= q.since)
+    .map((r) => ({
+      adminId: r.user_id!,
+      adminEmail: r.user_email,
+      action: r.action as SignInHoldAction,
+      at: r.at,
+      knowsPassword: Boolean(r.knows_password),
+    }));
+}
+
+/** What ties an approver to a held disbursement's maker (approverTieToMaker). */
+export interface ApproverTie extends SignInHold {
+  /**
+   * Where the tie is another admin's, the act by which that admin (or one they hold in turn)
+   * holds the approver's own sign-in: an admin who made a second admin cannot approve through them.
+   */
+  through?: SignInHold;
+}
+
+/** Of one admin's holds, the one that says most: a password still known, else the newest. */
+const strongest = (holds: readonly SignInHold[]) => holds.find((h) => h.knowsPassword) ?? holds[0];
+
+/**
+ * Whether `approverId` is independent of the maker of a held disbursement from `accountId`: not
+ * when an admin holds the maker's sign-in (signInHolds) and that admin is the approver, or holds
+ * the approver's sign-in, directly or through admins they hold in turn. Otherwise one admin could
+ * create a user, link someone else's account to them, ask as them, create a second admin and
+ * approve as that one: two people on paper, one in fact.
  */
 export async function approverTieToMaker(
   db: Db,
   q: { approverId: string; makerId: string; accountId: string; since: Date },
 ): Promise<ApproverTie | undefined> {
-  // A password they chose that is still the maker's: none set since by the maker or by anyone else.
-  const knowsPassword = sql<boolean>`(e.action = 'user_password_set' or (e.action = 'user_created' and e.details->>'password' = 'true'))
-    and not exists (select 1 from audit_events later
-      where later.object_type = 'user' and later.object_id = ${q.makerId}
-        and later.outcome = 'succeeded' and later.action in ('password_changed', 'user_password_set')
-        and later.user_id is distinct from ${q.approverId} and later.id > e.id)`;
-  const row = await db
-    .selectFrom('audit_events as e')
-    .select(['e.action', 'e.at', knowsPassword.as('knows_password')])
-    .where('e.user_id', '=', q.approverId)
-    .where('e.outcome', '=', 'succeeded')
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('e.object_type', '=', 'user'),
-          eb('e.object_id', '=', q.makerId),
-          eb('e.action', 'in', ['user_created', 'user_password_set', 'user_role_changed']),
-        ]),
-        eb.and([
-          eb('e.object_type', '=', 'account'),
-          eb('e.object_id', '=', q.accountId),
-          eb('e.action', '=', 'user_linked'),
-          eb(sql<string>`e.details->>'userId'`, '=', q.makerId),
-        ]),
-      ]),
-    )
-    .orderBy('e.id', 'desc')
-    .execute();
-  const tie = row.find((r) => r.knows_password) ?? row.find((r) => r.at >= q.since);
-  return tie
-    ? {
-        action: tie.action as ApproverTie['action'],
-        at: tie.at,
-        knowsPassword: Boolean(tie.knows_password),
+  const makerHolds = await signInHolds(db, {
+    userId: q.makerId,
+    accountId: q.accountId,
+    since: q.since,
+  });
+  const holdsOfMakerBy = (adminId: string) =>
+    strongest(makerHolds.filter((h) => h.adminId === adminId));
+  const direct = holdsOfMakerBy(q.approverId);
+  if (direct) return direct;
+  if (makerHolds.length === 0) return undefined;
+  // Those who hold the approver's sign-in, then theirs, each admin once.
+  const seen = new Set([q.approverId]);
+  let frontier: { userId: string; through?: SignInHold }[] = [{ userId: q.approverId }];
+  while (frontier.length > 0) {
+    const next: typeof frontier = [];
+    for (const { userId, through } of frontier) {
+      for (const hold of await signInHolds(db, { userId, since: q.since })) {
+        if (seen.has(hold.adminId)) continue;
+        seen.add(hold.adminId);
+        const reached = through ?? hold;
+        const tie = holdsOfMakerBy(hold.adminId);
+        if (tie) return { ...tie, through: reached };
+        next.push({ userId: hold.adminId, through: reached });
       }
-    : undefined;
+    }
+    frontier = next;
+  }
+  return undefined;
 }

@@ -14,15 +14,12 @@ import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
-import type { Role, Session } from '../../contract/session';
+import type { Role } from '../../contract/session';
 import { paths } from '../config/paths';
 import { REVIEWERS } from './session-guard';
 
 /** What an investor's menu and page call the approvals page: their own disbursements held there. */
 export const HELD_DISBURSEMENTS = 'Held disbursements';
-
-/** The settings the session reports that decide whether some pages are in the menu. */
-export type PortalFeatures = Pick<Session, 'disbursementApprovals'>;
 
 export type NavigationItem = {
   label: string;
@@ -31,8 +28,6 @@ export type NavigationItem = {
   roles: readonly Role[];
   /** Another label for some roles: a reviewer's offerings are no "my offerings". */
   labelFor?: Partial<Record<Role, string>>;
-  /** A page that exists only while a setting of the portal is on (the session says which). */
-  shownWhen?: keyof PortalFeatures;
   icon: ComponentType<SvgIconProps>;
 };
 
@@ -122,8 +117,8 @@ const navigationItems: NavigationItem[] = [
     // An investor approves nothing there: the page lists their own disbursements held for a
     // second person's approval.
     labelFor: { investor: HELD_DISBURSEMENTS },
-    // Without DISBURSEMENT_APPROVAL_ABOVE nothing is ever held: the page would always be empty.
-    shownWhen: 'disbursementApprovals',
+    // Whatever DISBURSEMENT_APPROVAL_ABOVE says, a disbursement asked from a sign-in an admin
+    // set up or changed waits for a second person (lib/approval-total.ts): the page is always there.
     icon: FactCheckOutlined,
   },
   {
@@ -134,10 +129,9 @@ const navigationItems: NavigationItem[] = [
   },
 ];
 
-export const navigationFor = (role: Role, features: PortalFeatures) =>
+export const navigationFor = (role: Role) =>
   navigationItems
     .filter((item) => item.roles.includes(role))
-    .filter((item) => !item.shownWhen || features[item.shownWhen])
     .map((item) => ({ ...item, label: item.labelFor?.[role] ?? item.label }));
 
 /**

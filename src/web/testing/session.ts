@@ -22,6 +22,5 @@ export const sessionOf = (
   idleExpiresAt: '2099-01-01T00:00:00.000Z',
   absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
   sandbox: true,
-  disbursementApprovals: false,
   ...rest,
 });

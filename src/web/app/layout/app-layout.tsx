@@ -35,7 +35,6 @@ export function AppLayout() {
   useFocusOnNavigation(location.pathname, location.hash, location.key);
 
   const user = session.data?.user;
-  const features = { disbursementApprovals: session.data?.disbursementApprovals ?? false };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -104,11 +103,7 @@ export function AppLayout() {
             }}
           >
             <Toolbar />
-            <NavigationList
-              role={user.role}
-              features={features}
-              onNavigate={() => setMobileOpen(false)}
-            />
+            <NavigationList role={user.role} onNavigate={() => setMobileOpen(false)} />
             <SupportContact />
           </Drawer>
           <Drawer
@@ -117,7 +112,7 @@ export function AppLayout() {
             slotProps={{ paper: { sx: { width: DRAWER_WIDTH, boxSizing: 'border-box' } } }}
           >
             <Toolbar />
-            <NavigationList role={user.role} features={features} />
+            <NavigationList role={user.role} />
             <SupportContact />
           </Drawer>
         </>

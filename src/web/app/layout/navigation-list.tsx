@@ -4,13 +4,13 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { Link, useLocation } from 'react-router-dom';
 import type { Role } from '../../../contract/session';
-import { currentNavigationHref, navigationFor, type PortalFeatures } from '../navigation';
+import { currentNavigationHref, navigationFor } from '../navigation';
 
-type NavigationListProps = { role: Role; features: PortalFeatures; onNavigate?: () => void };
+type NavigationListProps = { role: Role; onNavigate?: () => void };
 
-export function NavigationList({ role, features, onNavigate }: NavigationListProps) {
+export function NavigationList({ role, onNavigate }: NavigationListProps) {
   const { pathname } = useLocation();
-  const items = navigationFor(role, features);
+  const items = navigationFor(role);
   const currentHref = currentNavigationHref(items, pathname);
   return (
     <nav aria-label="Main">

@@ -602,13 +602,15 @@ export default function ApprovalsRoute() {
   };
   const checker = me?.role === 'admin';
   const reviewer = isReviewer(me?.role);
-  // Which disbursements wait, by the configured amount (DISBURSEMENT_APPROVAL_ABOVE), alone or
-  // with the account's others of the last 24 hours, as the form says it: a small one after large
-  // ones waits too.
+  // Which disbursements wait: by the configured amount (DISBURSEMENT_APPROVAL_ABOVE), alone or
+  // with the account's others of the last 24 hours, as the form says it (a small one after large
+  // ones waits too); and, whatever the amount, any asked from a sign-in an administrator set up
+  // or changed (the BFF's lib/approval-total.ts).
   const above = session.data?.disbursementApprovalAbove;
+  const heldSignIn = 'asked from a sign-in an administrator set up or changed in the last 30 days';
   const which = above
-    ? `disbursements above ${formatMoney(above)}, by themselves or with the account's others of the last 24 hours,`
-    : 'large disbursements';
+    ? `disbursements above ${formatMoney(above)}, by themselves or with the account's others of the last 24 hours, and any ${heldSignIn},`
+    : `disbursements ${heldSignIn}`;
   const whichAtStart = which.charAt(0).toUpperCase() + which.slice(1);
   return (
     <>

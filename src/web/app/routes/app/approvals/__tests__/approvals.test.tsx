@@ -125,23 +125,21 @@ describe('each approval names the request it holds', () => {
   it('names the amount above which disbursements wait, to an investor with none waiting', async () => {
     bff.use(
       http.get('/api/session', () =>
-        HttpResponse.json(
-          sessionOf({}, { disbursementApprovals: true, disbursementApprovalAbove: '1000' }),
-        ),
+        HttpResponse.json(sessionOf({}, { disbursementApprovalAbove: '1000' })),
       ),
       http.get('/api/disbursement-approvals', () => HttpResponse.json(listOf([]))),
     );
     renderWithProviders(<ApprovalsRoute />);
     expect(
       await screen.findByText(
-        "Disbursements above $1,000.00, by themselves or with the account's others of the last 24 hours, appear here.",
+        "Disbursements above $1,000.00, by themselves or with the account's others of the last 24 hours, and any asked from a sign-in an administrator set up or changed in the last 30 days, appear here.",
       ),
     ).toBeTruthy();
     // Named for what it lists to an investor, as their menu names it: they approve nothing here.
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Held disbursements');
     expect(
       screen.getByText(
-        "Your disbursements above $1,000.00, by themselves or with the account's others of the last 24 hours, wait here until a second person approves them; nothing is sent before.",
+        "Your disbursements above $1,000.00, by themselves or with the account's others of the last 24 hours, and any asked from a sign-in an administrator set up or changed in the last 30 days, wait here until a second person approves them; nothing is sent before.",
       ),
     ).toBeTruthy();
   });
