@@ -234,3 +234,38 @@ describe('linking again once a bank is linked', () => {
     );
   });
 });
+
+describe('a bank link whose answer is lost', () => {
+  it('is in the audit log as of unknown outcome, with who asked for which account', async () => {
+    // The connection drops once the platform has the request: it may have changed where the
+    // account's ACH money goes.
+    await callSandbox(h.sandboxUrl, '/__sandbox/faults', {
+      operation: 'linkExternalAccount',
+      drop: true,
+      times: 1,
+    });
+    const res = await call(h.app, 'POST', `/api/accounts/${roth}/linked-bank`, {
+      cookie: investor,
+    });
+    expect(res.json().error).toMatchObject({ submitted: 'unknown' });
+    const events = await h.db
+      .selectFrom('audit_events')
+      .select(['action', 'user_email', 'outcome', 'details', 'request_id'])
+      .where('object_type', '=', 'account')
+      .where('object_id', '=', roth)
+      .where('action', 'in', ['bank_link_requested', 'request_outcome_unknown'])
+      .execute();
+    expect(events).toEqual([
+      {
+        action: 'request_outcome_unknown',
+        user_email: 'investor@demo.test',
+        outcome: 'unknown',
+        details: {
+          route: 'POST /api/accounts/:accountId/linked-bank',
+          code: res.json().error.code,
+        },
+        request_id: res.json().error.requestId,
+      },
+    ]);
+  });
+});

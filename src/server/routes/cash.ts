@@ -16,6 +16,7 @@ import {
 } from '../store/bank-links';
 import type { Deps } from '../deps';
 import { fundCustodyAccount, isUpstreamError, linkExternalAccount } from '../upstream';
+import { failedChangeEvent } from '../lib/failed-change-event';
 import { defineRoute, type RouteContext } from './define';
 
 /**
@@ -122,13 +123,30 @@ export const cashRoutes = [
     // linkExternalAccount answers a bank already linked as such (715), so linking again is safe.
     afterChange:
       'Reload the Money and timeline page to see whether a bank is linked, or a link waits on the platform page; if neither, link it again.',
-    async handler({ params, deps, audit, user }) {
+    async handler({ params, deps, audit, user, request }) {
       let linkUrl: string | null;
       try {
         ({ linkUrl } = await linkExternalAccount(deps.upstream, { accountId: params.accountId }));
       } catch (err) {
-        if (!(isUpstreamError(err) && err.statusCode === BANK_ALREADY_LINKED)) throw err;
-        return alreadyLinked(deps, params.accountId, audit);
+        if (isUpstreamError(err) && err.statusCode === BANK_ALREADY_LINKED) {
+          return alreadyLinked(deps, params.accountId, audit);
+        }
+        // Sent once, with no Idempotency-Key: where the platform may have changed where the
+        // account's ACH money goes, the audit log says who asked, as for a money request.
+        const event = failedChangeEvent(
+          {
+            objectType: 'account',
+            objectId: params.accountId,
+            action: 'bank_link_requested',
+            route: 'POST /api/accounts/:accountId/linked-bank',
+            details: {},
+          },
+          err,
+        );
+        await (event ? audit(event) : Promise.resolve()).catch((auditErr: unknown) =>
+          request.log.error({ err: auditErr }, 'store unavailable: a failed bank link not audited'),
+        );
+        throw err;
       }
       await audit({
         action: 'bank_link_requested',

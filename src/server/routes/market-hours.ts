@@ -26,6 +26,7 @@ import {
 } from '../store/audit';
 import { whileHolding } from '../store/keyed-lock';
 import { linkedSecurityIds } from '../store/users';
+import { failedChangeEvent } from '../lib/failed-change-event';
 import { fromUpstream, isUpstreamError, lastingReadFault } from '../lib/upstream-errors';
 import { getMarketHours } from '../upstream/get-market-hours';
 import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
@@ -66,37 +67,20 @@ const SAVE_ROUTE = 'PUT /api/securities/:securityId/market-hours';
 const SETTLEMENTS_READ = 500;
 
 /**
- * The audit event of a save that failed, when it may have reached the platform: refused by it
- * (denied, with its words as the reason), or with its answer lost (a timeout, a dropped
- * connection, a 5xx: the platform may have applied it), recorded as the lost issuer-account save
- * is, `request_outcome_unknown` of the object, so an admin finds who asked for which hours. A save
- * surely never sent (the circuit open) changed nothing and is not an act on the security.
+ * The audit event of a save that failed where it may have reached the platform (failedChangeEvent),
+ * as the lost issuer-account save's is: an admin finds who asked for which hours.
  */
-function failedSaveEvent(securityId: string, asked: WeekHoursInput, err: unknown) {
-  const failure = isUpstreamError(err) ? fromUpstream(err) : null;
-  const base = { objectType: 'security', objectId: securityId } as const;
-  if (failure?.extra.submitted === 'no') {
-    if (failure.extra.refusedByPlatform !== true) return null;
-    return {
-      ...base,
+const failedSaveEvent = (securityId: string, asked: WeekHoursInput, err: unknown) =>
+  failedChangeEvent(
+    {
+      objectType: 'security',
+      objectId: securityId,
       action: 'security_hours_updated',
-      outcome: 'denied' as const,
-      reason: failure.message,
-      details: { asked: askedText(asked) },
-    };
-  }
-  return {
-    ...base,
-    action: 'request_outcome_unknown',
-    outcome: 'unknown' as const,
-    details: {
       route: SAVE_ROUTE,
-      code: failure?.code ?? 'internal',
-      security: securityId,
-      asked: askedText(asked),
+      details: { security: securityId, asked: askedText(asked) },
     },
-  };
-}
+    err,
+  );
 
 /** Whether the platform holds, day by day, the hours a save asked for. */
 function holdsAsked(wanted: Record<string, string>, held: WeekHours): boolean {
