@@ -382,8 +382,16 @@ export function cleanUpstreamText(text: string): string {
  * its message and its written fields).
  */
 function maskEchoedValues(text: string, sent: readonly string[] = []): string {
+  const bullets = (value: string) => value.replace(/[0-9A-Za-z]/g, '•');
   let out = text;
-  for (const value of sent) out = out.split(value).join(value.replace(/[^\s-]/g, '•'));
+  for (const value of sent) {
+    out = out.split(value).join(bullets(value));
+    // A number sent whole may come back in groups (0001 2345 678, 0001-2345-678).
+    const digits = value.replace(/[\s-]/g, '');
+    if (/^\d{4,}$/.test(digits)) {
+      out = out.replace(new RegExp(`(?<!\\d)${[...digits].join('[\\s-]?')}(?!\\d)`, 'g'), bullets);
+    }
+  }
   return out
     .replace(/[^\s"'<>()[\]{},;:]+@[^\s"'<>()[\]{},;:]+\.[A-Za-z]{2,}/g, '•@•')
     .replace(
@@ -407,11 +415,53 @@ const PERSONAL_PARAMETER =
  */
 export function personalValuesOf(body: Record<string, unknown> | undefined): string[] {
   if (!body) return [];
-  return Object.entries(body)
+  const values = Object.entries(body)
     .filter(([key, value]) => PERSONAL_PARAMETER.test(key) && typeof value === 'string')
     .map(([, value]) => (value as string).trim())
-    .filter((value) => value.length >= 4)
-    .sort((a, b) => b.length - a.length);
+    .filter((value) => value.length >= 4);
+  return [...new Set(values.flatMap((value) => [value, ...otherRenderingsOfDate(value)]))].sort(
+    (a, b) => b.length - a.length,
+  );
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A date sent (a date of birth: YYYY-MM-DD, or MM-DD-YYYY as §2.5 writes it) in the other ways a
+ * refusal may write it back: with slashes or dots, month or day first, unpadded, the month named.
+ * Only the date sent: an offering's dates in the same sentence are kept.
+ */
+function otherRenderingsOfDate(value: string): string[] {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const us = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(value);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : [];
+  if (!y || !m || !d) return [];
+  const month = MONTHS[Number(m) - 1];
+  const [mm, dd] = [String(Number(m)), String(Number(d))];
+  return [
+    `${y}-${m}-${d}`,
+    `${y}/${m}/${d}`,
+    `${m}-${d}-${y}`,
+    `${m}/${d}/${y}`,
+    `${mm}/${dd}/${y}`,
+    `${d}.${m}.${y}`,
+    `${d}/${m}/${y}`,
+    `${y}${m}${d}`,
+    ...(month ? [`${month} ${dd}, ${y}`, `${dd} ${month} ${y}`] : []),
+  ].filter((rendering) => rendering !== value);
 }
 
 /** statusDesc and `Error(s)` (or `errors`) combined into one cleaned sentence. */

@@ -356,6 +356,23 @@ describe("a refusal's reason, as the register keeps it", () => {
     ).toBe('It said: Account •••••••• of the holder born ••••-••-•• is closed.');
   });
 
+  it('masks a date of birth sent written back another way, and a number sent written back in groups', () => {
+    const sent = personalValuesOf({ dateOfBirth: '03-14-1985', bankAccountId: '00012345678' });
+    expect(
+      refusalReason(
+        '999',
+        {
+          'Error(s)':
+            'Holder born 1985-03-14 (03/14/1985, March 14, 1985, 3/14/1985); account 0001 2345 678 or 0001-2345-678; offering open 2026-11-02 to 11/30/2026, limit 10000',
+        },
+        undefined,
+        sent,
+      ),
+    ).toBe(
+      'It said: Holder born ••••-••-•• (••/••/••••, ••••• ••, ••••, •/••/••••); account •••• •••• ••• or ••••-••••-•••; offering open 2026-11-02 to 11/30/2026, limit 10000.',
+    );
+  });
+
   it("masks phone numbers and spaced SSNs in the words it said, and keeps an offering's dates and other figures", () => {
     const reason = refusalReason('999', {
       statusDesc: 'x',
