@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditPageSchema } from '../../contract/audit';
 import {
@@ -630,6 +631,33 @@ describe('a compliance reviewer adds a note to an account review', () => {
 
     const investor = await signIn(h.app, 'investor@demo.test');
     expect((await call(h.app, 'GET', url, { cookie: investor })).statusCode).toBe(403);
+  });
+
+  it('keeps no note whose audit event could not be written', async () => {
+    const accountId = h.manifest.investors[0].accountIds[0];
+    const url = `/api/accounts/${accountId}/notes`;
+    // The audit log refuses this one event, as a store failing between two writes would.
+    await sql`create function refuse_note_event() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'account_note_added' then raise exception 'audit refused'; end if;
+        return new;
+      end $$`.execute(h.db);
+    await sql`create trigger refuse_note_event before insert on audit_events
+      for each row execute function refuse_note_event()`.execute(h.db);
+    try {
+      const res = await call(h.app, 'POST', url, {
+        cookie: compliance,
+        body: { body: 'A note that must not stand unaudited.' },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await sql`drop trigger refuse_note_event on audit_events`.execute(h.db);
+      await sql`drop function refuse_note_event()`.execute(h.db);
+    }
+    const { notes } = accountNotesSchema.parse(
+      (await call(h.app, 'GET', url, { cookie: compliance })).json(),
+    );
+    expect(notes.map((n) => n.body)).not.toContain('A note that must not stand unaudited.');
   });
 });
 

@@ -35,7 +35,8 @@ import { searchAccount } from '../upstream/search-account';
 import { searchEntity } from '../upstream/search-entity';
 import { readableIds } from '../upstream/wire';
 import { addAccountNote, listAccountNotes, type AccountNoteRow } from '../store/saved-records';
-import { defineRoute } from './define';
+import { attributed, defineRoute } from './define';
+import { recordAudit } from '../store/audit';
 
 const toNote = (row: AccountNoteRow) => ({
   id: row.id,
@@ -357,22 +358,33 @@ export const complianceRoutes = [
     response: accountNoteSchema,
     successStatus: 201,
     afterChange: 'Reload the account to see whether your note is listed before adding it again.',
-    async handler({ params, body, user, deps, audit, changeMade }) {
+    async handler({ params, body, user, deps, request, changeMade }) {
       await accountMustBeOnThePlatform(deps, params.accountId);
-      const note = await addAccountNote(deps.db, {
-        accountId: params.accountId,
-        authorId: user!.id,
-        authorEmail: user!.email,
-        body: body.body,
+      // The note and its audit event are one transaction: a note is never kept unaudited.
+      const note = await deps.db.transaction().execute(async (tx) => {
+        const added = await addAccountNote(tx, {
+          accountId: params.accountId,
+          authorId: user!.id,
+          authorEmail: user!.email,
+          body: body.body,
+        });
+        await recordAudit(
+          tx,
+          attributed(
+            {
+              action: 'account_note_added',
+              objectType: 'account',
+              objectId: params.accountId,
+              outcome: 'succeeded',
+              details: { noteId: added.id, length: body.body.length },
+            },
+            user,
+            request,
+          ),
+        );
+        return added;
       });
       changeMade();
-      await audit({
-        action: 'account_note_added',
-        objectType: 'account',
-        objectId: params.accountId,
-        outcome: 'succeeded',
-        details: { noteId: note.id, length: body.body.length },
-      });
       return toNote(note);
     },
   }),
