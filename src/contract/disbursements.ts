@@ -123,12 +123,24 @@ export type DisbursementReceipt = z.infer<typeof disbursementReceiptSchema>;
 /**
  * `GET /api/accounts/:accountId/disbursements/approval-total`: the account's disbursements of the
  * last 24 hours that count toward DISBURSEMENT_APPROVAL_ABOVE (sent, being sent, of unknown
- * outcome, or held), so the review before Confirm can say whether a new one will wait.
+ * outcome, or held), and whether the asker's sign-in is one an admin holds, so the review before
+ * Confirm can say whether a new one will wait.
  */
 export const disbursementApprovalTotalSchema = z.object({
   /** Their total, an exact decimal ("0" when there are none). */
   earlier: decimalStringSchema,
+  /** Whether the asker's disbursements from this account wait whatever their amount. */
+  heldSignIn: z.boolean(),
 });
+
+/**
+ * Why a disbursement waits whatever its amount: an admin holds the sign-in that asks for it
+ * (the BFF's store/approver-independence.ts). An admin could otherwise choose a user's password,
+ * link an account to them, sign in as them and send the account's money out alone. One sentence
+ * for the BFF's answer (the receipt's `why`) and the review before Confirm.
+ */
+export const HELD_SIGN_IN_WAIT =
+  "An administrator set up or changed this sign-in, or linked this account to it, in the last 30 days, or chose the password it signs in with: its disbursements wait for a second person's approval, whatever their amount.";
 export type DisbursementApprovalTotal = z.infer<typeof disbursementApprovalTotalSchema>;
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '../../contract/money-requests';
 import { endSendsOfStoppedProcess, getApproval } from '../store/approvals';
 import { lostSendOutcome } from '../routes/approvals';
-import { HELD_SIGN_IN_WAIT } from '../lib/approval-total';
+import { HELD_SIGN_IN_WAIT } from '../../contract/disbursements';
 import { hasSecondFactor, totpFor } from '../store/second-factors';
 import { passwordMatches } from '../store/users';
 import { createCustodyFundDisbursement } from '../upstream/create-custody-fund-disbursement';
@@ -1363,6 +1363,14 @@ describe('maker-checker on large disbursements', () => {
       .set({ created_at: new Date(Date.now() - 2 * 86_400_000) })
       .where('account_id', '=', accountA)
       .execute();
+    // The review before Confirm reads it so.
+    const total = await call(
+      h.app,
+      'GET',
+      `/api/accounts/${accountA}/disbursements/approval-total`,
+      { cookie: maker.cookie },
+    );
+    expect(total.json()).toEqual({ earlier: '0', heldSignIn: true });
     // Below the limit (100 here): from a sign-in no admin holds, it would go at once.
     const small = await post(
       `/api/accounts/${accountA}/disbursements`,

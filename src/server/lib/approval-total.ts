@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { approvalWaitReason } from '../../contract/disbursements';
+import { approvalWaitReason, HELD_SIGN_IN_WAIT } from '../../contract/disbursements';
 import type { MoneyRequestOutcome } from '../store/schema';
 import { moneyRequestPages, type MoneyRequestFilter } from '../store/money-requests';
 import type { Deps } from '../deps';
@@ -61,12 +61,22 @@ export const earlierInvestmentTotal = (
 ) => earlierTotal(deps, { kind: 'investment', userId }, reference, now);
 
 /**
- * Why a disbursement waits whatever its amount: an admin holds the sign-in that asks for it
- * (store/approver-independence.ts). An admin could otherwise choose a user's password, link an
- * account to them, sign in as them and send the account's money out alone.
+ * Whether `makerId`'s disbursements from `accountId` wait whatever their amount: an admin holds
+ * their sign-in (store/approver-independence.ts, HELD_SIGN_IN_WAIT).
  */
-export const HELD_SIGN_IN_WAIT =
-  "An administrator set up or changed this sign-in, or linked this account to it, in the last 30 days, or chose the password it signs in with: its disbursements wait for a second person's approval, whatever their amount.";
+export async function signInHeld(
+  deps: Pick<Deps, 'db'>,
+  makerId: string,
+  accountId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const holds = await signInHolds(deps.db, {
+    userId: makerId,
+    accountId,
+    since: independenceSince(now),
+  });
+  return holds.length > 0;
+}
 
 /**
  * Whether a disbursement of `amount` from `accountId` by `makerId` waits for a second person, and
@@ -88,10 +98,7 @@ export async function approvalReason(
     const withEarlier = approvalWaitReason(request.amount, earlier, above);
     if (withEarlier) return withEarlier;
   }
-  const holds = await signInHolds(deps.db, {
-    userId: request.makerId,
-    accountId: request.accountId,
-    since: independenceSince(now),
-  });
-  return holds.length > 0 ? HELD_SIGN_IN_WAIT : null;
+  return (await signInHeld(deps, request.makerId, request.accountId, now))
+    ? HELD_SIGN_IN_WAIT
+    : null;
 }

@@ -191,7 +191,7 @@ export const policyTable: Record<string, RoutePolicy> = {
   'GET /api/accounts/:accountId/disbursements/approval-total': {
     roles: ['investor'],
     objects: OWN_ACCOUNT_IN_PATH,
-    note: "The total of my account's disbursements of the last 24 hours that count toward DISBURSEMENT_APPROVAL_ABOVE (sent, being sent, of unknown outcome or held), `{ earlier }`: the review before Confirm says whether a new one will wait for a second person, and why, in the words its answer would give.",
+    note: "The total of my account's disbursements of the last 24 hours that count toward DISBURSEMENT_APPROVAL_ABOVE (sent, being sent, of unknown outcome or held), and whether my sign-in is one an admin holds, so that mine wait whatever their amount: `{ earlier, heldSignIn }`; the review before Confirm says whether a new one will wait for a second person, and why, in the words its answer would give.",
   },
   'POST /api/accounts/:accountId/disbursements': {
     roles: ['investor'],

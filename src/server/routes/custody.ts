@@ -47,7 +47,7 @@ import { readableIds } from '../upstream/wire';
 import type { Deps } from '../deps';
 import { defineRoute } from './define';
 import { holdDisbursement } from './approvals';
-import { approvalReason, earlierDisbursementTotal } from '../lib/approval-total';
+import { approvalReason, earlierDisbursementTotal, signInHeld } from '../lib/approval-total';
 import { z } from 'zod';
 import { pendingDisbursementSchema } from '../../contract/identity';
 import { heldMessage } from '../store/approvals';
@@ -264,8 +264,11 @@ export const custodyRoutes = [
     tags: ['custody'],
     params: accountParamsSchema,
     response: disbursementApprovalTotalSchema,
-    async handler({ params, deps }) {
-      return { earlier: await earlierDisbursementTotal(deps, params.accountId, null) };
+    async handler({ params, deps, user }) {
+      return {
+        earlier: await earlierDisbursementTotal(deps, params.accountId, null),
+        heldSignIn: await signInHeld(deps, user!.id, params.accountId),
+      };
     },
   }),
 

@@ -21,7 +21,7 @@ const noUnsettledRequests = http.get('/api/accounts/:accountId/money-requests', 
  */
 const noEarlierDisbursements = http.get(
   '/api/accounts/:accountId/disbursements/approval-total',
-  () => HttpResponse.json({ earlier: '0' }),
+  () => HttpResponse.json({ earlier: '0', heldSignIn: false }),
 );
 
 /** My investments asks for the investor's standing investments: unless a test says otherwise, none. */

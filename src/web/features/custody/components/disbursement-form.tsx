@@ -12,6 +12,7 @@ import {
   ADDITIONAL_DETAILS_MAX,
   approvalWaitReason,
   disbursementTypeLabels,
+  HELD_SIGN_IN_WAIT,
   makeDisbursementFormSchema,
   wireNumberLabels,
   type DisbursementForm as DisbursementRequest,
@@ -319,9 +320,10 @@ const approvalWords = (above: string) =>
   `Amounts above ${formatMoney(above)}, by themselves or with this account's other disbursements of the last 24 hours, wait for a second person's approval before anything is sent.`;
 
 /**
- * What the review says of the second approval (DISBURSEMENT_APPROVAL_ABOVE is `above`): whether
- * this one will wait and why, in the words its answer gives (approvalWaitReason), from the
- * account's disbursements of the last 24 hours read as the review opens. Null: it goes at once.
+ * What the review says of the second approval: whether this one will wait and why, in the words
+ * its answer gives, from what the BFF reads as the review opens: the account's disbursements of
+ * the last 24 hours against DISBURSEMENT_APPROVAL_ABOVE (`above`, approvalWaitReason), and whether
+ * an administrator holds this sign-in, whatever the amount (HELD_SIGN_IN_WAIT). Null: it goes at once.
  */
 function useApprovalOnReview(
   accountId: string,
@@ -332,13 +334,20 @@ function useApprovalOnReview(
   const alone = above && asked !== null ? approvalWaitReason(asked, '0', above) : null;
   const total = useQuery({
     ...disbursementApprovalTotalQueryOptions(accountId),
-    enabled: Boolean(above) && asked !== null && !alone,
+    enabled: asked !== null && !alone,
     // One sent a moment ago counts: read again each time the review opens.
     staleTime: 0,
   });
-  if (!above || asked === null) return null;
-  const why = alone ?? (total.data ? approvalWaitReason(asked, total.data.earlier, above) : null);
+  if (asked === null) return null;
+  const read = total.data;
+  const why =
+    alone ??
+    (read && above ? approvalWaitReason(asked, read.earlier, above) : null) ??
+    (read?.heldSignIn ? HELD_SIGN_IN_WAIT : null);
   if (why) return `${why} Nothing is sent until then.`;
+  // Without a limit, only a held sign-in makes it wait, and its answer says so: no figure to
+  // check, nothing to say while it is read or when it cannot be.
+  if (!above) return null;
   if (total.isError) {
     return `This account's disbursements of the last 24 hours could not be read just now, so whether this one waits is told when it is sent. ${approvalWords(above)}`;
   }

@@ -482,7 +482,7 @@ describe('the limits and choices the form knows before review', () => {
     bff.use(http.get('/api/accounts/A1234567/disbursements/approval-total', () => answer.clone()));
 
   it("says on review that one under the threshold will wait because of the day's total, in the words its answer gives", async () => {
-    earlierDisbursements(okAnswer({ earlier: '955' }, 200));
+    earlierDisbursements(okAnswer({ earlier: '955', heldSignIn: false }, 200));
     const { sent, user, amount } = showWithLimits({ approvalAbove: '1000' });
     await fill(user, amount, '999');
     let dialog = await review(user);
@@ -496,6 +496,19 @@ describe('the limits and choices the form knows before review', () => {
     dialog = await editAndReview(user, dialog, amount, '45');
     await waitFor(() => expect(within(dialog).queryByText(/Checking this account/)).toBeNull());
     expect(terms(dialog).Approval).toBeUndefined();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('says on review that one from a sign-in an administrator holds will wait, whatever its amount and with no limit set', async () => {
+    earlierDisbursements(okAnswer({ earlier: '0', heldSignIn: true }, 200));
+    const { sent, user, amount } = showWithLimits({});
+    await fill(user, amount, '40');
+    const dialog = await review(user);
+    await waitFor(() =>
+      expect(terms(dialog).Approval).toBe(
+        "An administrator set up or changed this sign-in, or linked this account to it, in the last 30 days, or chose the password it signs in with: its disbursements wait for a second person's approval, whatever their amount. Nothing is sent until then.",
+      ),
+    );
     expect(sent).toHaveLength(0);
   });
 
