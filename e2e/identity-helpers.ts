@@ -10,7 +10,9 @@ import { demoPassword } from './helpers';
 
 /**
  * A user of the journey's own, made through the admin users API, so what the journey does to
- * its sessions and second factors touches no demo user other specs sign in as.
+ * its sessions and second factors touches no demo user other specs sign in as. An admin chose
+ * its password and linked its account: its disbursements wait for a second person's approval,
+ * whatever their amount (README, Maker-checker).
  */
 export async function createJourneyUser(
   request: APIRequestContext,
