@@ -78,6 +78,28 @@ async function holdWhoseAnswerWasLost(amount: string) {
   return { reference, approvalId };
 }
 
+/**
+ * A request whose claim ran out (the row and its key's record unknown), sent long enough ago for a
+ * reviewer to record that it never arrived, which they do.
+ */
+async function settledNeverArrivedByReviewer(reference: string) {
+  await h.db
+    .updateTable('money_requests')
+    .set({ outcome: 'unknown', created_at: new Date(Date.now() - DAY_MS) })
+    .where('reference', '=', reference)
+    .execute();
+  await h.db
+    .updateTable('idempotency_records')
+    .set({ state: 'unknown' })
+    .where('reference', '=', reference)
+    .execute();
+  const settled = await call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, {
+    cookie: reviewer,
+    body: { outcome: 'not_sent', reason: 'The platform lists no such disbursement request' },
+  });
+  expect(settled.statusCode, settled.body).toBe(200);
+}
+
 const pass = (now = aDayLater) =>
   reconcile({
     db: h.db,
@@ -145,23 +167,8 @@ it('an approval while the row is still unknown is refused, nothing sent, and wai
 
 it('settled "never arrived" by a reviewer: its approval closes, and approving it sends nothing', async () => {
   const { reference, approvalId } = await holdWhoseAnswerWasLost('170.75');
-  // Its claim ran out at the pass before this fix could hold it again: the row reads unknown,
-  // sent long enough ago for a reviewer to record that it never arrived.
-  await h.db
-    .updateTable('money_requests')
-    .set({ outcome: 'unknown', created_at: new Date(Date.now() - DAY_MS) })
-    .where('reference', '=', reference)
-    .execute();
-  await h.db
-    .updateTable('idempotency_records')
-    .set({ state: 'unknown' })
-    .where('reference', '=', reference)
-    .execute();
-  const settled = await call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, {
-    cookie: reviewer,
-    body: { outcome: 'not_sent', reason: 'The platform lists no such disbursement request' },
-  });
-  expect(settled.statusCode, settled.body).toBe(200);
+  // Its claim ran out at the pass before this fix could hold it again.
+  await settledNeverArrivedByReviewer(reference);
   expect(await getApproval(h.db, approvalId)).toMatchObject({ state: 'not_sent' });
 
   await approvalRefused(approvalId);
@@ -286,22 +293,7 @@ it('a spooled "held" replayed after a reviewer settled the request "never arrive
     ],
     at: new Date().toISOString(),
   };
-  // Its claim ran out and, long after, a reviewer recorded that it never arrived.
-  await h.db
-    .updateTable('money_requests')
-    .set({ outcome: 'unknown', created_at: new Date(Date.now() - DAY_MS) })
-    .where('reference', '=', reference)
-    .execute();
-  await h.db
-    .updateTable('idempotency_records')
-    .set({ state: 'unknown' })
-    .where('reference', '=', reference)
-    .execute();
-  const settled = await call(h.app, 'POST', `/api/compliance/money-requests/${reference}/settle`, {
-    cookie: reviewer,
-    body: { outcome: 'not_sent', reason: 'The platform lists no such disbursement request' },
-  });
-  expect(settled.statusCode, settled.body).toBe(200);
+  await settledNeverArrivedByReviewer(reference);
 
   // The stopped instance comes back and replays its spool.
   h.built.deps.spool.append(line);

@@ -1098,6 +1098,27 @@ describe('maker-checker on large disbursements', () => {
       }));
   }
 
+  /**
+   * The test's admin creates an investor with a password of their choosing and links account A
+   * to them: the maker, signed in with an authenticator app.
+   */
+  async function makerMadeByAdmin(email: string) {
+    const created = await post('/api/admin/users', admin, {
+      email,
+      name: 'Made Here',
+      role: 'investor',
+      password: DEMO_PASSWORD,
+    });
+    expect(created.statusCode).toBe(201);
+    const linked = await post(`/api/admin/users/${created.json().id}/links`, admin, {
+      kind: 'account',
+      upstreamId: accountA,
+      confirmAccountOfOtherUser: true,
+    });
+    expect(linked.statusCode).toBe(200);
+    return investorWithFactor({ id: created.json().id, email });
+  }
+
   /** A held ACH disbursement of `amount` from account A by the test's maker; its approval id. */
   async function hold(amount: string) {
     const res = await post(
@@ -1273,22 +1294,8 @@ describe('maker-checker on large disbursements', () => {
   });
 
   it('an admin who gave the maker the power to ask cannot approve it: not while the maker signs in with their password, nor within 30 days of linking the account', async () => {
-    // One admin creates a user with a password of their choosing and links account A to it.
     const email = `made-here-${Date.now()}@example.test`;
-    const created = await post('/api/admin/users', admin, {
-      email,
-      name: 'Made Here',
-      role: 'investor',
-      password: DEMO_PASSWORD,
-    });
-    expect(created.statusCode).toBe(201);
-    const linked = await post(`/api/admin/users/${created.json().id}/links`, admin, {
-      kind: 'account',
-      upstreamId: accountA,
-      confirmAccountOfOtherUser: true,
-    });
-    expect(linked.statusCode).toBe(200);
-    maker = await investorWithFactor({ id: created.json().id, email });
+    maker = await makerMadeByAdmin(email);
     const approvalId = await hold('150');
 
     const before = await upstreamCalls('createCustodyFundDisbursement');
@@ -1341,22 +1348,8 @@ describe('maker-checker on large disbursements', () => {
   });
 
   it("a tied maker's disbursement below the limit waits too, and no admin the tied admin set up may approve it", async () => {
-    // One admin creates a user with a password of their choosing and links account A to it.
     const email = `mule-${Date.now()}@example.test`;
-    const created = await post('/api/admin/users', admin, {
-      email,
-      name: 'Made To Ask',
-      role: 'investor',
-      password: DEMO_PASSWORD,
-    });
-    expect(created.statusCode).toBe(201);
-    const linked = await post(`/api/admin/users/${created.json().id}/links`, admin, {
-      kind: 'account',
-      upstreamId: accountA,
-      confirmAccountOfOtherUser: true,
-    });
-    expect(linked.statusCode).toBe(200);
-    maker = await investorWithFactor({ id: created.json().id, email });
+    maker = await makerMadeByAdmin(email);
     // The account's disbursements of the other tests made a day ago: none counts toward the limit.
     await h.db
       .updateTable('money_requests')
