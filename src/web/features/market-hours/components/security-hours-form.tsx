@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -248,7 +248,15 @@ export function SecurityHoursForm({
     if (error) applyFieldErrors(error, setError, fieldNames);
   }, [error, setError]);
 
-  const submit = handleSubmit((values) => {
+  // A save handed on and not yet answered: a second press before the page shows "Saving…" (its
+  // state arrives a render later) sends nothing, or its answer, a conflict with the first save,
+  // would say the hours were not saved when they were.
+  const handedOn = useRef(false);
+  useEffect(() => {
+    if (!pending) handedOn.current = false;
+  }, [pending, error]);
+  const save = (values: SecurityHoursValues) => {
+    if (handedOn.current) return;
     const parsed = weekHoursInputSchema.safeParse(toInput(values));
     if (!parsed.success) {
       parsed.error.issues.forEach((issue, index) => {
@@ -260,8 +268,9 @@ export function SecurityHoursForm({
       });
       return;
     }
+    handedOn.current = true;
     onSubmit(parsed.data);
-  });
+  };
 
   return (
     <Box
@@ -270,7 +279,7 @@ export function SecurityHoursForm({
       onSubmit={(event) => {
         // Pressed again while saving, the button does nothing (see below).
         if (pending) event.preventDefault();
-        else void submit(event);
+        else void handleSubmit(save)(event);
       }}
       aria-label="Trading hours"
       sx={{ display: 'grid', gap: 2 }}

@@ -87,6 +87,31 @@ describe('issuer staff save the hours', () => {
   });
 });
 
+describe('issuer staff double-click Save hours', () => {
+  it('send the save once: the second click comes before the page knows it is saving', async () => {
+    const onSubmit = vi.fn();
+    // Saving once the parent hears of the save, as a mutation's state arrives a render later.
+    function Saving() {
+      const [pending, setPending] = useState(false);
+      return (
+        <SecurityHoursForm
+          {...{ hours: week, error: null, outcomeUnknown: null, pending }}
+          onSubmit={() => {
+            onSubmit();
+            setTimeout(() => setPending(true), 0);
+          }}
+        />
+      );
+    }
+    renderWithProviders(<Saving />);
+    const save = screen.getByRole('button', { name: 'Save hours' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await screen.findByRole('button', { name: 'Saving…' });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('issuer staff set hours outside the market’s hours', () => {
   it('are warned as they type, naming the market’s hours and those within both, and may still save', async () => {
     const onSubmit = vi.fn();
