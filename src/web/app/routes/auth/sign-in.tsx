@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { Notice } from '../../../components/notice';
@@ -99,6 +99,9 @@ export default function SignInRoute() {
   const reason = search.get('reason');
   const notice = reason ? reasonNotice(reason) : ssoNotices[search.get('sso') ?? ''];
   const returnPath = safeReturnPath(search.get('redirectTo'));
+  // Once the password is accepted, what brought the person here ("Your session has ended") is
+  // behind them: the second step alone is shown, not under words that say to sign in again.
+  const [passwordAccepted, setPasswordAccepted] = useState(false);
 
   // Drawn without MUI (sign-in.css, components/plain.css): the first page loads neither MUI nor
   // Emotion, 27 KB gzip of its JavaScript (docs/benchmarks.md).
@@ -109,7 +112,7 @@ export default function SignInRoute() {
         <h1 className="plain-h1" data-gutter>
           Sign in
         </h1>
-        {notice && (
+        {notice && !passwordAccepted && (
           <div className="sign-in__notice">
             {/* What brought the person here (signed out, session ended, single sign-on refused) comes first. */}
             <Notice severity={notice.severity} focusOnShow>
@@ -124,6 +127,7 @@ export default function SignInRoute() {
             void navigate(paths.app.security.getHref(), { replace: true })
           }
           secondFactorOwed={search.get('sso') === 'second-factor'}
+          onPasswordAccepted={() => setPasswordAccepted(true)}
           returnTo={returnPath}
         />
       </div>

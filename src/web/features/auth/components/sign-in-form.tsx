@@ -79,6 +79,8 @@ type SignInFormProps = {
   keepCache?: boolean;
   /** Single sign-on somewhere other than this window (over a page: in a window of its own). */
   onSingleSignOn?: () => void;
+  /** The password was accepted and the second factor is asked for. */
+  onPasswordAccepted?: () => void;
 };
 
 export function SignInForm({
@@ -90,6 +92,7 @@ export function SignInForm({
   email: startEmail = '',
   keepCache,
   onSingleSignOn,
+  onPasswordAccepted,
 }: SignInFormProps) {
   const signIn = useSignIn({ keepCache });
   const queryClient = useQueryClient();
@@ -158,8 +161,10 @@ export function SignInForm({
     if (showErrors(fieldErrors(loaded, values))) return;
     signIn.mutate(values, {
       onSuccess: (result) => {
-        if ('secondFactor' in result) setChallenge(result.secondFactor);
-        else onSuccess();
+        if ('secondFactor' in result) {
+          setChallenge(result.secondFactor);
+          onPasswordAccepted?.();
+        } else onSuccess();
       },
       onError: (error) => {
         const fromServer: FieldErrors = {};

@@ -242,6 +242,27 @@ describe('the sign-in page when the password is accepted and a second factor is 
   });
 });
 
+describe('the sign-in page after a session ended, once the password is accepted', () => {
+  it('shows the second step alone, no longer "Your session has ended"', async () => {
+    bff.use(
+      http.get('/api/session', () => HttpResponse.json({ signedIn: false })),
+      http.get('/api/config', () => HttpResponse.json({ sandbox: false, singleSignOn: null })),
+      http.post('/api/session', () =>
+        HttpResponse.json({ secondFactor: { step: 'verify', methods: ['totp', 'recovery'] } }),
+      ),
+    );
+    visitSignIn('/sign-in?reason=expired');
+    expect(await screen.findByText(/Your session/)).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText(/Email/), {
+      target: { value: 'investor2@demo.test' },
+    });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'long enough pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('Confirm it is you with your second factor.');
+    expect(screen.queryByText(/Your session/)).toBeNull();
+  });
+});
+
 describe('the sign-in page when the second factor is a recovery code', () => {
   /** Signs in with a recovery code (7 left) and answers the notice it gives. */
   async function signInWithARecoveryCode() {
