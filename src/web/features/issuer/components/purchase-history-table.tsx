@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { isolate } from '../../../../contract/bidi';
 import { PortalDataGrid, type GridColDef, type GridPlace } from '../../../components/data-grid';
 import {
+  compareDecimals,
   compareTradeIds,
   figureColumn,
   linesColumn,
@@ -114,6 +115,32 @@ export function newestPurchasesFirst<Row extends Pick<PurchaseRow, 'purchasedAt'
       (b.purchasedAt ?? '').localeCompare(a.purchasedAt ?? '') ||
       compareTradeIds(b.tradeId, a.tradeId),
   );
+}
+
+/** Each sortable column's comparison, ascending, as its grid column sorts it. */
+const compareByColumn: Record<string, (a: PurchaseRow, b: PurchaseRow) => number> = {
+  tradeId: (a, b) => compareTradeIds(a.tradeId, b.tradeId),
+  accountName: (a, b) => investorOf(a).localeCompare(investorOf(b)),
+  amount: (a, b) => compareDecimals(a.amount, b.amount),
+  shares: (a, b) => compareDecimals(a.shares, b.shares),
+  statusText: (a, b) => a.statusText.localeCompare(b.statusText),
+  purchasedAt: (a, b) => (a.purchasedAt ?? '').localeCompare(b.purchasedAt ?? ''),
+};
+
+/**
+ * The trades in the order the grid shows them under `sort` (the address's `amount.desc`), equal
+ * ones as they came: an export writes them as they are read on the screen. A sort the grid does
+ * not offer leaves them as they came.
+ */
+export function purchasesInGridOrder(
+  rows: readonly PurchaseRow[],
+  sort: string | null,
+): PurchaseRow[] {
+  const asked = /^(\w+)\.(asc|desc)$/.exec(sort ?? '');
+  const compare = asked ? compareByColumn[asked[1]] : undefined;
+  if (!asked || !compare) return [...rows];
+  const direction = asked[2] === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => direction * compare(a, b));
 }
 
 /**

@@ -40,6 +40,7 @@ import {
 import {
   newestPurchasesFirst,
   PurchaseHistoryTable,
+  purchasesInGridOrder,
 } from '../../../../features/issuer/components/purchase-history-table';
 import {
   PurchaseSummaryPanel,
@@ -211,7 +212,8 @@ function PurchaseHistoryView({
             onClick={() =>
               downloadPurchasesCsv(
                 history.offeringId,
-                shown,
+                // In the order the grid shows them: what is downloaded is what is read.
+                purchasesInGridOrder(shown, place.sort ?? NEWEST_FIRST),
                 data.skippedRecords ?? 0,
                 filtered ? { status: place.status, search } : undefined,
               )

@@ -181,6 +181,29 @@ describe('an issuer reads the raise of an offering with a trade the platform sen
     expect(lines[4]).toMatch(/^,,,,,,,"The platform sent a trade of this offering in a form/);
   });
 
+  it('exports the trades in the order the grid shows them, sorted as the address says', async () => {
+    const files: Blob[] = [];
+    URL.createObjectURL = (file: Blob | MediaSource) => {
+      files.push(file as Blob);
+      return 'blob:portal-test';
+    };
+    renderPage(answer, 'issuer_staff', '/issuer/offerings/5201?sort=tradeId.asc');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(files[0]);
+    });
+    // Oldest id first, as sorted, not newest first as the trades came.
+    const ids = text
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(ids).toEqual(['1001', '1002', '1003']);
+  });
+
   it('reads no such words when every trade could be read', async () => {
     renderPage(answer);
     await screen.findByText(/Computed exactly from 3 trades/);
