@@ -75,7 +75,9 @@ export function paymentStepOf(trade: {
   const instructions = 'by the instructions the issuer or the platform sends you';
   switch (trade.paymentMethod) {
     case 'ach':
-      return `Paid by ACH from the bank account linked to this account: keep ${amount} available there.`;
+      // Whether a bank is linked is another read (§4.5), which the lists that show this step do
+      // not make: the step says what to do where none is.
+      return `Paid by ACH from the bank account linked to this account: keep ${amount} available there. If no bank is linked yet, link one on the account's Money and timeline page, or the payment cannot be drawn.`;
     case 'wire':
       return `Send the wire for ${amount} ${instructions}, with trade ID ${trade.tradeId} in its reference (memo) field.`;
     case 'check':

@@ -21,7 +21,7 @@ describe('how to pay a trade that waits for payment', () => {
 
   it('by ACH: drawn from the linked bank, where the money is to be kept', () => {
     expect(paymentStepOf(trade({ paymentMethod: 'ach', amount: '1250.5' }))).toBe(
-      'Paid by ACH from the bank account linked to this account: keep $1,250.50 available there.',
+      "Paid by ACH from the bank account linked to this account: keep $1,250.50 available there. If no bank is linked yet, link one on the account's Money and timeline page, or the payment cannot be drawn.",
     );
   });
 
