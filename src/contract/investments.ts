@@ -204,14 +204,18 @@ export function checkInvestment(
       `Units cannot be more than the ${plain(offering.remainingShares)} units that remain`,
     );
   }
+  // Said of the units, the field the person types, and how many the bound allows, as the rule
+  // for 0 units says it: the amount alone would leave them to work out the units.
   if (compare(offering.minAmount, '0') > 0 && compare(amount, offering.minAmount) < 0) {
+    const least = wholeUnits(offering.minAmount, offering.unitPrice, 'up');
     return fail(
-      `The amount (${exact(amount)}) is below this offering's minimum investment of ${usd(offering.minAmount)}`,
+      `Units must be at least ${plain(least)}: the amount (${exact(amount)}) is below this offering's minimum investment of ${usd(offering.minAmount)}`,
     );
   }
   if (compare(offering.maxAmount, '0') > 0 && compare(amount, offering.maxAmount) > 0) {
+    const most = wholeUnits(offering.maxAmount, offering.unitPrice, 'down');
     return fail(
-      `The amount (${exact(amount)}) is above this offering's maximum investment of ${usd(offering.maxAmount)}`,
+      `Units can be at most ${plain(most)}: the amount (${exact(amount)}) is above this offering's maximum investment of ${usd(offering.maxAmount)}`,
     );
   }
   return pass({ units: units.value, unitPrice: offering.unitPrice, amount });

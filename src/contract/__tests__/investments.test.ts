@@ -85,9 +85,15 @@ describe('investment bounds', () => {
     });
   });
   it.each([
-    ['9', /below this offering's minimum investment of \$1\.00/],
+    [
+      '9',
+      /^Units must be at least 10: the amount \(\$0\.90\) is below this offering's minimum investment of \$1\.00$/,
+    ],
     ['601', /more than the 600 units that remain/],
-    ['501', /above this offering's maximum investment of \$50\.00/],
+    [
+      '501',
+      /^Units can be at most 500: the amount \(\$50\.10\) is above this offering's maximum investment of \$50\.00$/,
+    ],
     // Bounds the generic units rule would word as "at least 1" and "at most 12 digits".
     ['0', /^Units must be at least 10: this offering's minimum investment is \$1\.00$/],
     ['-3', /^Units must be at least 10: this offering's minimum investment is \$1\.00$/],
@@ -101,7 +107,8 @@ describe('investment bounds', () => {
     const thirds = { ...offering, unitPrice: '0.333333', minAmount: '1.00' };
     expect(checkInvestment(thirds, '3')).toEqual({
       ok: false,
-      message: "The amount ($0.999999) is below this offering's minimum investment of $1.00",
+      message:
+        "Units must be at least 4: the amount ($0.999999) is below this offering's minimum investment of $1.00",
     });
     expect(checkInvestment(thirds, '4').ok).toBe(true);
   });
