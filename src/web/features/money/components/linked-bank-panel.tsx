@@ -138,6 +138,12 @@ function LinkedBankDetails({
           ['Routing number', bank.routingNumberMasked ?? 'Not stated'],
         ]}
       />
+      {/* The platform keeps one linked bank an account and answers another link with this one
+          (real-world notes §4.1); no operation of the interface document changes it. */}
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+        To use another bank account, contact support: the platform keeps one linked bank account for
+        each account, and it cannot be changed from the portal.
+      </Typography>
     </>
   );
 }

@@ -77,6 +77,8 @@ describe('linking a bank for ACH (linkExternalAccount, real-world notes §4.1)',
     // A page the platform no longer needs is not offered.
     expect(screen.queryByRole('link', { name: /bank-linking page/ })).toBeNull();
     expect(sent).toHaveLength(1);
+    // No button to change it: the words say how.
+    expect(screen.getByText(/To use another bank account, contact support/)).toBeTruthy();
   });
 
   it('linked: the checks before investing from the account are read again, not kept from before', async () => {
