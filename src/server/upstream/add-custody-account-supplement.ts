@@ -85,6 +85,8 @@ function supplementWrite(input: AccountSupplementRequest): UpstreamRequest {
     internationalAccountNumber: input.internationalAccountNumber,
     bankFirmName1: first?.firmName ?? undefined,
     bankCountry1: first?.country ?? undefined,
+    // §4.7's table lists an account name for the second holding only, but the answer (§2.11)
+    // gives back bankAccountName1 beside the others of the first: sent, as the answer keeps it.
     bankAccountName1: first?.accountName ?? undefined,
     bankAccountNumber1: first?.accountNumber ?? undefined,
     bankFirmName2: second?.firmName ?? undefined,
