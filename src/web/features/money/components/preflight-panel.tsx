@@ -23,10 +23,13 @@ function CheckList({
   checks,
   id,
   hidden,
+  accountId,
 }: {
   checks: PreflightCheck[];
   id?: string;
   hidden?: boolean;
+  /** The account checked: a note that no bank is linked leads to where one is linked. */
+  accountId?: string;
 }) {
   return (
     <Box component="ul" id={id} hidden={hidden} sx={{ pl: 2, my: 1 }}>
@@ -39,6 +42,14 @@ function CheckList({
             {marks[check.outcome]} · {check.title}:
           </Typography>{' '}
           {check.detail}
+          {accountId && check.rule === 'ach_bank' && check.outcome !== 'pass' && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
+                Link a bank account to {accountId}
+              </Link>
+            </>
+          )}
         </li>
       ))}
     </Box>
@@ -50,7 +61,7 @@ function CheckList({
  * lines an account, behind a button. Listed in full they put the form two screens down a phone,
  * below what needs no reading.
  */
-function AccountChecks({ checks }: { checks: PreflightCheck[] }) {
+function AccountChecks({ checks, accountId }: { checks: PreflightCheck[]; accountId: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const told = checks.filter((check) => check.outcome !== 'pass');
@@ -58,7 +69,7 @@ function AccountChecks({ checks }: { checks: PreflightCheck[] }) {
   const count = passed.length === 1 ? 'the check passed' : `the ${passed.length} checks passed`;
   return (
     <>
-      {told.length > 0 && <CheckList checks={told} />}
+      {told.length > 0 && <CheckList checks={told} accountId={accountId} />}
       {passed.length > 0 && (
         <>
           <Button
@@ -104,7 +115,7 @@ function AccountPreflight({
                 From {formatDecimal(data.minimumUnits)} to {formatDecimal(data.maximumUnits)} units.
               </Typography>
             )}
-            <AccountChecks checks={data.checks} />
+            <AccountChecks checks={data.checks} accountId={account.id} />
           </>
         )}
       </QueryState>

@@ -111,3 +111,22 @@ describe('an investor sees, per account, what the platform checks before investi
     expect(asked.sort()).toEqual(['A1111111', 'A2222222', 'A3333333']);
   });
 });
+
+describe('an investor whose account has no bank linked reads the ACH note', () => {
+  it('with a link to where a bank is linked to that account', async () => {
+    bff.use(
+      http.get('/api/offerings/7/preflight', () =>
+        HttpResponse.json(
+          computePreflight(accounts[0] as never, offering, '2026-07-17', null, {
+            state: 'none',
+            message: 'No bank account is linked.',
+          }),
+        ),
+      ),
+    );
+    renderWithProviders(<PreflightPanel offeringId="7" accounts={[accounts[0]]} />);
+    const link = await screen.findByRole('link', { name: 'Link a bank account to A1111111' });
+    expect(link.getAttribute('href')).toBe('/accounts/A1111111/money');
+    expect(link.closest('li')?.textContent).toMatch(/^Note · .*None is linked/);
+  });
+});
