@@ -94,6 +94,18 @@ const unknownSettledByHand = (comparedWith: string) => ({
   reviewerNext: `The platform offers no way to look this request up by our reference: compare it with ${comparedWith} on the platform and settle it by hand.`,
 });
 const unknownInvestment = unknownSettledByHand("the account's trades");
+/**
+ * An investment the platform accepted is a trade it created, which then waits for payment and
+ * the issuer's approval (§4.16 createTrade): "Accepted" alone read as the issuer's approval, beside
+ * the trade's own status on the timeline and in My investments.
+ */
+const createdInvestment = {
+  label: 'Trade created',
+  meaning:
+    'The platform created the trade. Whether it is paid and approved is its status, on the timeline and in My investments.',
+  next: "Nothing to do here: the trade's status says what comes next.",
+  reviewerNext: 'Nothing to do.',
+};
 const unknownIraRequest = unknownSettledByHand("the account's IRA details");
 
 /**
@@ -166,7 +178,9 @@ export function outcomeWordsOf(request: {
       ? unknownInvestment
       : request.outcome === 'unknown' && request.kind === 'ira_supplement'
         ? unknownIraRequest
-        : moneyRequestOutcomeWords[request.outcome];
+        : request.outcome === 'created' && request.kind === 'investment'
+          ? createdInvestment
+          : moneyRequestOutcomeWords[request.outcome];
   return request.outcome === 'unknown' && request.unknownBecause === 'access_refused'
     ? { ...words, meaning: ACCESS_REFUSED_OUTCOME_UNKNOWN }
     : words;

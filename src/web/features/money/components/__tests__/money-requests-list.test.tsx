@@ -68,6 +68,19 @@ describe('a reviewer reads the money requests register', () => {
 describe('a held disbursement a second person decided', () => {
   withViewportWidth(1280);
 
+  it('reads an investment the platform accepted as the trade it created, not as "Accepted"', () => {
+    const traded: MoneyRequestView = {
+      ...request,
+      outcome: 'created',
+      upstreamId: '302951',
+      platformIdKind: 'trade',
+    };
+    renderWithProviders(<MoneyRequestsList requests={[traded]} label="Money requests" />);
+    const table = screen.getByRole('table', { name: 'Money requests' });
+    expect(table.textContent).toContain('Trade created');
+    expect(table.textContent).not.toContain('Accepted');
+  });
+
   it('reads that it was approved by a second person and when; a reviewer also reads who', () => {
     const approved: MoneyRequestView = {
       ...request,
