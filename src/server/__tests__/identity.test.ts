@@ -1102,15 +1102,15 @@ describe('maker-checker on large disbursements', () => {
    * The test's admin creates an investor with a password of their choosing and links account A
    * to them: the maker, signed in with an authenticator app.
    */
-  async function makerMadeByAdmin(email: string) {
-    const created = await post('/api/admin/users', admin, {
+  async function makerMadeByAdmin(email: string, by = admin) {
+    const created = await post('/api/admin/users', by, {
       email,
       name: 'Made Here',
       role: 'investor',
       password: DEMO_PASSWORD,
     });
     expect(created.statusCode).toBe(201);
-    const linked = await post(`/api/admin/users/${created.json().id}/links`, admin, {
+    const linked = await post(`/api/admin/users/${created.json().id}/links`, by, {
       kind: 'account',
       upstreamId: accountA,
       confirmAccountOfOtherUser: true,
@@ -1118,6 +1118,27 @@ describe('maker-checker on large disbursements', () => {
     expect(linked.statusCode).toBe(200);
     return investorWithFactor({ id: created.json().id, email });
   }
+
+  /** An admin that the admin signed in as `by` creates with a password of their choosing, signed in. */
+  async function adminMadeBy(by: string) {
+    const email = `made-admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const created = await post('/api/admin/users', by, {
+      email,
+      name: 'Made Admin',
+      role: 'admin',
+      password: DEMO_PASSWORD,
+    });
+    expect(created.statusCode).toBe(201);
+    return { email, cookie: (await enrolTotp((await rawSignIn(email)).cookie)).cookie };
+  }
+
+  /** The account's disbursements of the other tests made a day ago: none counts toward the limit. */
+  const noEarlierDisbursements = () =>
+    h.db
+      .updateTable('money_requests')
+      .set({ created_at: new Date(Date.now() - 2 * 86_400_000) })
+      .where('account_id', '=', accountA)
+      .execute();
 
   /** A held ACH disbursement of `amount` from account A by the test's maker; its approval id. */
   async function hold(amount: string) {
@@ -1350,12 +1371,7 @@ describe('maker-checker on large disbursements', () => {
   it("a tied maker's disbursement below the limit waits too, and no admin the tied admin set up may approve it", async () => {
     const email = `mule-${Date.now()}@example.test`;
     maker = await makerMadeByAdmin(email);
-    // The account's disbursements of the other tests made a day ago: none counts toward the limit.
-    await h.db
-      .updateTable('money_requests')
-      .set({ created_at: new Date(Date.now() - 2 * 86_400_000) })
-      .where('account_id', '=', accountA)
-      .execute();
+    await noEarlierDisbursements();
     // The review before Confirm reads it so.
     const total = await call(
       h.app,
@@ -1376,15 +1392,7 @@ describe('maker-checker on large disbursements', () => {
     const approvalId: string = small.json().pendingApproval.id;
 
     // The same admin makes a second admin with a password of their choosing, who signs in.
-    const puppetEmail = `second-admin-${Date.now()}@example.test`;
-    const puppet = await post('/api/admin/users', admin, {
-      email: puppetEmail,
-      name: 'Second Admin',
-      role: 'admin',
-      password: DEMO_PASSWORD,
-    });
-    expect(puppet.statusCode).toBe(201);
-    const puppetCookie = (await enrolTotp((await rawSignIn(puppetEmail)).cookie)).cookie;
+    const puppetCookie = (await adminMadeBy(admin)).cookie;
     const before = await upstreamCalls('createCustodyFundDisbursement');
     const refused = await post(`/api/disbursement-approvals/${approvalId}/approve`, puppetCookie);
     expect(refused.statusCode).toBe(403);
@@ -1392,7 +1400,7 @@ describe('maker-checker on large disbursements', () => {
       new Date(),
     );
     expect(refused.json().error.message).toBe(
-      `${adminEmail} created your user on ${today}, and ${adminEmail} created the user ${email} on ${today}, and they still sign in with the password chosen then, so you are not independent of this request: another admin must approve it. You may still reject it.`,
+      `${adminEmail} created the user ${email} on ${today}, and they still sign in with the password chosen then, and ${adminEmail} holds your sign-in: you are an admin they (or an admin they set up) set up or changed in the last 30 days, or whose password they chose, so you are not independent of this request: another admin must approve it. You may still reject it.`,
     );
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
 
@@ -1404,6 +1412,49 @@ describe('maker-checker on large disbursements', () => {
     );
     expect(approved.statusCode).toBe(200);
     expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before + 1);
+  });
+
+  it('an admin who made the admin that set the maker up, or was made beside them, may not approve either', async () => {
+    // The test's admin makes two admins; the first sets the maker up.
+    const setter = await adminMadeBy(admin);
+    const beside = await adminMadeBy(admin);
+    const email = `made-by-second-${Date.now()}@example.test`;
+    maker = await makerMadeByAdmin(email, setter.cookie);
+    await noEarlierDisbursements();
+    const held = await post(
+      `/api/accounts/${accountA}/disbursements`,
+      maker.cookie,
+      { type: 'ach', amount: '45' },
+      newKey(),
+    );
+    expect(held.json().why).toBe(HELD_SIGN_IN_WAIT);
+    const approvalId: string = held.json().pendingApproval.id;
+    const before = await upstreamCalls('createCustodyFundDisbursement');
+
+    // The admin above the setter: they could have set the maker up as the setter.
+    const above = await post(`/api/disbursement-approvals/${approvalId}/approve`, admin);
+    expect(above.statusCode).toBe(403);
+    expect(above.json().error.message).toContain(`created the user ${email} on`);
+    expect(above.json().error.message).toContain(`and you hold ${setter.email}'s sign-in`);
+    // An admin made by the same admin as the setter: one person may hold both.
+    const sibling = await post(`/api/disbursement-approvals/${approvalId}/approve`, beside.cookie);
+    expect(sibling.statusCode).toBe(403);
+    expect(sibling.json().error.message).toContain(
+      `and ${adminEmail} holds both their sign-in and yours`,
+    );
+    expect(await upstreamCalls('createCustodyFundDisbursement')).toBe(before);
+    const denied = await h.db
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('action', '=', 'disbursement_approved')
+      .where('outcome', '=', 'denied')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(denied.map((e) => e.details)).toEqual([
+      expect.objectContaining({ reason: 'approver_not_independent', tie: 'user_created' }),
+      expect.objectContaining({ reason: 'approver_not_independent', tie: 'user_created' }),
+    ]);
   });
 
   it('a held request that no longer opens (the data key changed) is not approved: nothing decided, nothing sent, still waiting', async () => {

@@ -33,7 +33,6 @@ import {
   approverTieToMaker,
   independenceSince,
   type ApproverTie,
-  type SignInHold,
   type SignInHoldAction,
 } from '../store/approver-independence';
 import { recordAudit } from '../store/audit';
@@ -372,29 +371,30 @@ const tieWords: Record<SignInHoldAction, (maker: string, accountId: string) => s
   user_linked: (maker, accountId) => `linked account ${accountId} to ${maker}`,
 };
 
-/** What an admin did to the approver's own sign-in, as said to the approver. */
-const holdOfYouWords: Record<SignInHoldAction, string> = {
-  user_created: 'created your user',
-  user_password_set: 'set your password',
-  user_role_changed: 'changed your role',
-  second_factor_reset: 'reset your second factors',
-  user_linked: 'linked an account to you',
-};
-
 const longDate = (at: Date) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
 
+/** How a set-up or changed sign-in ties two admins, as said in a refusal (the last 30 days). */
+const SET_UP = 'set up or changed in the last 30 days, or whose password they chose';
+
 /** Why the approver is not independent of the maker, in words (approverTieToMaker). */
-function tieInWords(tie: ApproverTie, approval: ApprovalRecord): string {
+function tieInWords(tie: ApproverTie, approval: ApprovalRecord, approverId: string): string {
   const did = `${tieWords[tie.action](approval.makerEmail, approval.accountId)} on ${longDate(tie.at)}`;
   if (!tie.through) {
     return `You ${did}${tie.knowsPassword ? ', and they still sign in with the password you chose' : ''}`;
   }
-  const admin = (hold: SignInHold) => hold.adminEmail ?? 'an administrator';
+  const admin = tie.adminEmail ?? 'An administrator';
   const stillKnown = tie.knowsPassword
     ? ', and they still sign in with the password chosen then'
     : '';
-  return `${admin(tie.through)} ${holdOfYouWords[tie.through.action]} on ${longDate(tie.through.at)}, and ${admin(tie)} ${did}${stillKnown}`;
+  const common = tie.through.adminEmail ?? 'an administrator';
+  const how =
+    tie.through.adminId === approverId
+      ? `you hold ${admin}'s sign-in: they are an admin you (or an admin you set up) ${SET_UP}`
+      : tie.through.adminId === tie.adminId
+        ? `${admin} holds your sign-in: you are an admin they (or an admin they set up) ${SET_UP}`
+        : `${common} holds both their sign-in and yours: each of you is an admin ${common} (or an admin they set up) ${SET_UP}`;
+  return `${admin} ${did}${stillKnown}, and ${how}`;
 }
 
 /**
@@ -417,17 +417,11 @@ async function refuseUnlessIndependentOfMaker(
     reason: 'approver_not_independent',
     tie: tie.action,
     tieAt: tie.at.toISOString(),
-    ...(tie.through
-      ? {
-          through: tie.through.action,
-          throughAdminId: tie.through.adminId,
-          tieAdminId: tie.adminId,
-        }
-      : {}),
+    ...(tie.through ? { tieAdminId: tie.adminId, commonAdminId: tie.through.adminId } : {}),
   });
   throw new HttpError(
     'forbidden',
-    `${tieInWords(tie, approval)}, so you are not independent of this request: another admin must approve it. You may still reject it.`,
+    `${tieInWords(tie, approval, ctx.user!.id)}, so you are not independent of this request: another admin must approve it. You may still reject it.`,
     { submitted: 'no' },
   );
 }

@@ -99,21 +99,45 @@ export async function signInHolds(
 /** What ties an approver to a held disbursement's maker (approverTieToMaker). */
 export interface ApproverTie extends SignInHold {
   /**
-   * Where the tie is another admin's, the act by which that admin (or one they hold in turn)
-   * holds the approver's own sign-in: an admin who made a second admin cannot approve through them.
+   * Where the admin holding the maker's sign-in (the hold above) is not the approver: the admin
+   * who holds both sides, directly or through admins they set up in turn. The approver themself
+   * (an admin they set up holds the maker), the maker's admin (they set up the approver), or a
+   * third who set up both. An admin cannot make other admins to set a user up or to approve.
    */
-  through?: SignInHold;
+  through?: { adminId: string; adminEmail: string | null };
 }
 
 /** Of one admin's holds, the one that says most: a password still known, else the newest. */
 const strongest = (holds: readonly SignInHold[]) => holds.find((h) => h.knowsPassword) ?? holds[0];
 
 /**
+ * `userId` and every admin who holds their sign-in (signInHolds), then theirs in turn, each once:
+ * who can act as them, or as one who can. Each with their email where the audit log names it.
+ */
+async function holdersOf(db: Db, userId: string, since: Date): Promise<Map<string, string | null>> {
+  const holders = new Map<string, string | null>([[userId, null]]);
+  let frontier = [userId];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const held of frontier) {
+      for (const hold of await signInHolds(db, { userId: held, since })) {
+        if (holders.has(hold.adminId)) continue;
+        holders.set(hold.adminId, hold.adminEmail);
+        next.push(hold.adminId);
+      }
+    }
+    frontier = next;
+  }
+  return holders;
+}
+
+/**
  * Whether `approverId` is independent of the maker of a held disbursement from `accountId`: not
- * when an admin holds the maker's sign-in (signInHolds) and that admin is the approver, or holds
- * the approver's sign-in, directly or through admins they hold in turn. Otherwise one admin could
- * create a user, link someone else's account to them, ask as them, create a second admin and
- * approve as that one: two people on paper, one in fact.
+ * when an admin holds the maker's sign-in (signInHolds) and that admin and the approver share a
+ * holder (holdersOf, each counting as their own): the approver is that admin, or holds them, or
+ * is held by them, or both were set up by a third. Otherwise one admin could create a user, link
+ * someone else's account to them, ask as them, and approve as a second admin they made, or make
+ * the user as a second admin and approve as themself: two people on paper, one in fact.
  */
 export async function approverTieToMaker(
   db: Db,
@@ -124,27 +148,23 @@ export async function approverTieToMaker(
     accountId: q.accountId,
     since: q.since,
   });
-  const holdsOfMakerBy = (adminId: string) =>
-    strongest(makerHolds.filter((h) => h.adminId === adminId));
-  const direct = holdsOfMakerBy(q.approverId);
-  if (direct) return direct;
   if (makerHolds.length === 0) return undefined;
-  // Those who hold the approver's sign-in, then theirs, each admin once.
-  const seen = new Set([q.approverId]);
-  let frontier: { userId: string; through?: SignInHold }[] = [{ userId: q.approverId }];
-  while (frontier.length > 0) {
-    const next: typeof frontier = [];
-    for (const { userId, through } of frontier) {
-      for (const hold of await signInHolds(db, { userId, since: q.since })) {
-        if (seen.has(hold.adminId)) continue;
-        seen.add(hold.adminId);
-        const reached = through ?? hold;
-        const tie = holdsOfMakerBy(hold.adminId);
-        if (tie) return { ...tie, through: reached };
-        next.push({ userId: hold.adminId, through: reached });
-      }
+  const holdsBy = (adminId: string) => strongest(makerHolds.filter((h) => h.adminId === adminId));
+  const direct = holdsBy(q.approverId);
+  if (direct) return direct;
+  const approverSide = await holdersOf(db, q.approverId, q.since);
+  for (const adminId of new Set(makerHolds.map((h) => h.adminId))) {
+    const makerSide = await holdersOf(db, adminId, q.since);
+    const common = [...makerSide.keys()].find((id) => approverSide.has(id));
+    if (common !== undefined) {
+      return {
+        ...holdsBy(adminId)!,
+        through: {
+          adminId: common,
+          adminEmail: makerSide.get(common) ?? approverSide.get(common) ?? null,
+        },
+      };
     }
-    frontier = next;
   }
   return undefined;
 }
