@@ -2,6 +2,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { reconcile } from '../lib/reconciliation';
 import { getApproval } from '../store/approvals';
 import type { SpoolEntry } from '../store/spool';
+import { complete } from '../store/idempotency';
 import { getMoneyRequest } from '../store/money-requests';
 import {
   call,
@@ -318,4 +319,37 @@ it('a spooled "held" replayed after a reviewer settled the request "never arrive
   expect(history.map((e) => e.details)).toContainEqual(
     expect.objectContaining({ approvalId, spooledInTest: true }),
   );
+});
+
+it('a hold answered after its request was settled "not sent" closes the approval written for it', async () => {
+  const { reference, approvalId } = await holdWhoseAnswerWasLost('196.45');
+  // Settled "not sent" (by a pass or a reviewer) in the moment between the approval's write and
+  // the register's "held": the answer comes after.
+  await h.db
+    .updateTable('money_requests')
+    .set({ outcome: 'not_sent', settled_at: new Date() })
+    .where('reference', '=', reference)
+    .execute();
+  const record = await h.db
+    .selectFrom('idempotency_records')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow();
+  await complete(
+    h.db,
+    {
+      userId: record.user_id,
+      route: record.route,
+      key: record.key,
+      requestHash: record.request_hash,
+    },
+    { state: 'done', status: record.response_status!, body: record.response_body },
+    {
+      reference,
+      settlement: { outcome: 'held', message: `Approval ${approvalId}.`, via: 'response', by: 'x' },
+    },
+  );
+  expect(await getMoneyRequest(h.db, reference)).toMatchObject({ outcome: 'not_sent' });
+  expect(await getApproval(h.db, approvalId)).toMatchObject({ state: 'not_sent' });
+  await approvalRefused(approvalId);
 });

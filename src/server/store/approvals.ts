@@ -63,6 +63,20 @@ const toRecord = (r: Row): ApprovalRecord => ({
   sendingOwner: r.sending_owner,
 });
 
+/** Closes the approvals of a request still waiting for a decision, as not sent, saying why. */
+export async function closeWaitingApprovals(
+  tx: Db,
+  moneyReference: string,
+  message: string,
+): Promise<void> {
+  await tx
+    .updateTable('disbursement_approvals')
+    .set({ state: 'not_sent', outcome: JSON.stringify({ message }) })
+    .where('money_reference', '=', moneyReference)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
 /** The register's message of a request held for approval: the approval it waits on. */
 export const heldMessage = (approvalId: string) => `Approval ${approvalId}.`;
 
@@ -82,18 +96,11 @@ export async function holdForApproval(
   // with its key after it was not sent) replaces any approval of it still waiting, which could
   // otherwise send the same money a second time.
   if (input.moneyReference) {
-    await db
-      .updateTable('disbursement_approvals')
-      .set({
-        state: 'not_sent',
-        outcome: JSON.stringify({
-          message:
-            'Held again under the same reference: this approval was replaced by the new one.',
-        }),
-      })
-      .where('money_reference', '=', input.moneyReference)
-      .where('state', '=', 'pending')
-      .execute();
+    await closeWaitingApprovals(
+      db,
+      input.moneyReference,
+      'Held again under the same reference: this approval was replaced by the new one.',
+    );
   }
   const row = await db
     .insertInto('disbursement_approvals')

@@ -6,6 +6,7 @@ import { recordAudit, type AuditEvent } from './audit';
 import { liveInstances } from './instances';
 import { storeSavedIssuerAccount } from './saved-records';
 import type { SpoolEntry, SpooledRelease } from './spool';
+import { closeWaitingApprovals } from './approvals';
 import {
   lockedStanding,
   openMoneyRequest,
@@ -538,11 +539,12 @@ const NOTHING_MOVED: readonly MoneyRequestOutcome[] = ['held', 'refused', 'not_s
  * What was settled stands. An answer that the platform created it still settles it (the money
  * moved, whatever was found before).
  */
-async function settledBeforeNothingMoved(tx: Db, record: OutcomeRecord): Promise<boolean> {
-  if (!record.reference || !record.settlement) return false;
-  if (!NOTHING_MOVED.includes(record.settlement.outcome)) return false;
-  const standing = await lockedStanding(tx, record.reference);
-  return standing !== undefined && SETTLED_FOR_GOOD.includes(standing.outcome);
+function settledBeforeNothingMoved(
+  standing: MoneyRequestOutcome | undefined,
+  record: OutcomeRecord,
+): boolean {
+  if (!record.reference || !record.settlement || standing === undefined) return false;
+  return NOTHING_MOVED.includes(record.settlement.outcome) && SETTLED_FOR_GOOD.includes(standing);
 }
 
 /**
@@ -556,6 +558,9 @@ export async function complete(
   record: OutcomeRecord = {},
 ): Promise<void> {
   await recordOutcome(db, record, async (tx, at) => {
+    // The register's row first, then the key's record: the order a settlement takes them in
+    // (reconciliation.ts settleUnknown), so an answer racing one waits for it, never deadlocks.
+    const standing = record.reference ? await lockedStanding(tx, record.reference) : undefined;
     const row = await tx
       .selectFrom('idempotency_records')
       .select(['state', 'reference'])
@@ -564,8 +569,19 @@ export async function complete(
       .executeTakeFirst();
     // A done outcome is final: a replay (spool, second writer) changes nothing.
     if (row?.state === 'done') return false;
-    // What the person asked and was told still belongs in the audit log (its hold, say).
-    if (await settledBeforeNothingMoved(tx, record)) return 'history only';
+    if (settledBeforeNothingMoved(standing?.outcome, record)) {
+      // A hold answered after its request was settled: its approval, written just before, must
+      // not wait for a decision the register no longer takes.
+      if (record.settlement?.outcome === 'held' && record.reference) {
+        await closeWaitingApprovals(
+          tx,
+          record.reference,
+          'Settled as not sent before its hold was recorded: nothing was sent. To send it, make a new request: it waits for approval again.',
+        );
+      }
+      // What the person asked and was told still belongs in the audit log (its hold, say).
+      return 'history only';
+    }
     if (row) {
       await tx
         .updateTable('idempotency_records')
