@@ -190,6 +190,11 @@ type SecurityHoursFormProps = {
   /** The market's hours (§2.7), once read: days reaching outside them are warned of. */
   market?: WeekHours;
   pending: boolean;
+  /**
+   * When the last save was handed on (the mutation's submittedAt): a save answered before the
+   * page ever showed it pending still frees the button for the next.
+   */
+  attempt?: number;
   error: unknown;
   /** What the form says when a save may or may not have reached the platform. */
   outcomeUnknown: ReactNode;
@@ -216,6 +221,7 @@ export function SecurityHoursForm({
   hours,
   market,
   pending,
+  attempt,
   error,
   outcomeUnknown,
   heldNow = null,
@@ -254,7 +260,7 @@ export function SecurityHoursForm({
   const handedOn = useRef(false);
   useEffect(() => {
     if (!pending) handedOn.current = false;
-  }, [pending, error]);
+  }, [pending, error, attempt]);
   const save = (values: SecurityHoursValues) => {
     if (handedOn.current) return;
     const parsed = weekHoursInputSchema.safeParse(toInput(values));

@@ -122,6 +122,7 @@ function SecurityHoursEditor({
                   market={market}
                   heldNow={heldNow}
                   pending={update.isPending}
+                  attempt={update.submittedAt}
                   error={update.error}
                   outcomeUnknown={
                     update.variables && (

@@ -112,6 +112,31 @@ describe('issuer staff double-click Save hours', () => {
   });
 });
 
+describe('issuer staff save again after a save answered at once', () => {
+  it('send the second save: a save the page never showed pending does not hold the button', async () => {
+    const onSubmit = vi.fn();
+    // Answered before the page rendered it pending: only the attempt's time changes.
+    function AnsweredAtOnce() {
+      const [attempt, setAttempt] = useState(0);
+      return (
+        <SecurityHoursForm
+          {...{ hours: week, error: null, outcomeUnknown: null, pending: false, attempt }}
+          onSubmit={() => {
+            onSubmit();
+            setAttempt((n) => n + 1);
+          }}
+        />
+      );
+    }
+    renderWithProviders(<AnsweredAtOnce />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+  });
+});
+
 describe('issuer staff set hours outside the market’s hours', () => {
   it('are warned as they type, naming the market’s hours and those within both, and may still save', async () => {
     const onSubmit = vi.fn();
