@@ -23,13 +23,16 @@ function CheckList({
   checks,
   id,
   hidden,
-  accountId,
+  noBankOn,
 }: {
   checks: PreflightCheck[];
   id?: string;
   hidden?: boolean;
-  /** The account checked: a note that no bank is linked leads to where one is linked. */
-  accountId?: string;
+  /**
+   * The account checked, when it has no bank linked (the preflight's achAvailable false, not a
+   * bank that could not be checked): its note leads to where one is linked.
+   */
+  noBankOn?: string;
 }) {
   return (
     <Box component="ul" id={id} hidden={hidden} sx={{ pl: 2, my: 1 }}>
@@ -42,11 +45,11 @@ function CheckList({
             {marks[check.outcome]} · {check.title}:
           </Typography>{' '}
           {check.detail}
-          {accountId && check.rule === 'ach_bank' && check.outcome !== 'pass' && (
+          {noBankOn && check.rule === 'ach_bank' && (
             <>
               {' '}
-              <Link component={RouterLink} to={paths.app.accountMoney.getHref(accountId)}>
-                Link a bank account to {accountId}
+              <Link component={RouterLink} to={paths.app.accountMoney.getHref(noBankOn)}>
+                Link a bank account to {noBankOn}
               </Link>
             </>
           )}
@@ -61,7 +64,7 @@ function CheckList({
  * lines an account, behind a button. Listed in full they put the form two screens down a phone,
  * below what needs no reading.
  */
-function AccountChecks({ checks, accountId }: { checks: PreflightCheck[]; accountId: string }) {
+function AccountChecks({ checks, noBankOn }: { checks: PreflightCheck[]; noBankOn?: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const told = checks.filter((check) => check.outcome !== 'pass');
@@ -69,7 +72,7 @@ function AccountChecks({ checks, accountId }: { checks: PreflightCheck[]; accoun
   const count = passed.length === 1 ? 'the check passed' : `the ${passed.length} checks passed`;
   return (
     <>
-      {told.length > 0 && <CheckList checks={told} accountId={accountId} />}
+      {told.length > 0 && <CheckList checks={told} noBankOn={noBankOn} />}
       {passed.length > 0 && (
         <>
           <Button
@@ -115,7 +118,10 @@ function AccountPreflight({
                 From {formatDecimal(data.minimumUnits)} to {formatDecimal(data.maximumUnits)} units.
               </Typography>
             )}
-            <AccountChecks checks={data.checks} accountId={account.id} />
+            <AccountChecks
+              checks={data.checks}
+              noBankOn={data.achAvailable === false ? account.id : undefined}
+            />
           </>
         )}
       </QueryState>

@@ -130,3 +130,18 @@ describe('an investor whose account has no bank linked reads the ACH note', () =
     expect(link.closest('li')?.textContent).toMatch(/^Note · .*None is linked/);
   });
 });
+
+describe('an investor whose bank could not be checked reads the ACH note', () => {
+  it('without a link to link one: a bank may well be linked', async () => {
+    bff.use(
+      http.get('/api/offerings/7/preflight', () =>
+        HttpResponse.json(
+          computePreflight(accounts[0] as never, offering, '2026-07-17', null, null),
+        ),
+      ),
+    );
+    renderWithProviders(<PreflightPanel offeringId="7" accounts={[accounts[0]]} />);
+    await screen.findByText(/could not be checked/i);
+    expect(screen.queryByRole('link', { name: /Link a bank account/ })).toBeNull();
+  });
+});
