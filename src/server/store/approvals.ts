@@ -63,19 +63,25 @@ const toRecord = (r: Row): ApprovalRecord => ({
   sendingOwner: r.sending_owner,
 });
 
-/** Closes the approvals of a request still waiting for a decision, as not sent, saying why. */
-export async function closeWaitingApprovals(
+/** Moves a request's approvals that stand in one of `from` to `to`, saying why. */
+async function moveApprovalsOf(
   tx: Db,
   moneyReference: string,
+  from: readonly ApprovalState[],
+  to: ApprovalState,
   message: string,
 ): Promise<void> {
   await tx
     .updateTable('disbursement_approvals')
-    .set({ state: 'not_sent', outcome: JSON.stringify({ message }) })
+    .set({ state: to, outcome: JSON.stringify({ message }) })
     .where('money_reference', '=', moneyReference)
-    .where('state', '=', 'pending')
+    .where('state', 'in', from)
     .execute();
 }
+
+/** Closes the approvals of a request still waiting for a decision, as not sent, saying why. */
+export const closeWaitingApprovals = (tx: Db, moneyReference: string, message: string) =>
+  moveApprovalsOf(tx, moneyReference, ['pending'], 'not_sent', message);
 
 /** The register's message of a request held for approval: the approval it waits on. */
 export const heldMessage = (approvalId: string) => `Approval ${approvalId}.`;
@@ -238,12 +244,7 @@ export async function settleApprovalOfRequest(
   state: 'sent' | 'not_sent',
   message: string,
 ): Promise<void> {
-  await tx
-    .updateTable('disbursement_approvals')
-    .set({ state, outcome: JSON.stringify({ message }) })
-    .where('money_reference', '=', moneyReference)
-    .where('state', 'in', ['pending', 'sending', 'unknown'])
-    .execute();
+  await moveApprovalsOf(tx, moneyReference, ['pending', 'sending', 'unknown'], state, message);
 }
 
 /**
@@ -327,12 +328,7 @@ export async function correctApprovalOfRequest(
   moneyReference: string,
   message: string,
 ): Promise<void> {
-  await tx
-    .updateTable('disbursement_approvals')
-    .set({ state: 'sent', outcome: JSON.stringify({ message }) })
-    .where('money_reference', '=', moneyReference)
-    .where('state', '=', 'not_sent')
-    .execute();
+  await moveApprovalsOf(tx, moneyReference, ['not_sent'], 'sent', message);
 }
 
 /**
