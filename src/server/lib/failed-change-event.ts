@@ -41,3 +41,24 @@ export function failedChangeEvent(asked: ChangeAsked, err: unknown) {
     details: { route: asked.route, code: failure?.code ?? 'internal', ...asked.details },
   };
 }
+
+/**
+ * Writes the audit event of a failed change (failedChangeEvent), if it has one. The person is
+ * told what became of the change even when the store cannot keep its event: that failure is
+ * logged, and the change's own error goes on.
+ */
+export async function auditFailedChange(
+  audit: (event: NonNullable<ReturnType<typeof failedChangeEvent>>) => Promise<void>,
+  log: { error: (fields: object, message: string) => void },
+  asked: ChangeAsked,
+  err: unknown,
+): Promise<void> {
+  const event = failedChangeEvent(asked, err);
+  if (!event) return;
+  await audit(event).catch((auditErr: unknown) =>
+    log.error(
+      { err: auditErr, route: asked.route },
+      'store unavailable: a failed change not audited',
+    ),
+  );
+}

@@ -16,7 +16,7 @@ import {
 } from '../store/bank-links';
 import type { Deps } from '../deps';
 import { fundCustodyAccount, isUpstreamError, linkExternalAccount } from '../upstream';
-import { failedChangeEvent } from '../lib/failed-change-event';
+import { auditFailedChange } from '../lib/failed-change-event';
 import { defineRoute, type RouteContext } from './define';
 
 /**
@@ -133,7 +133,9 @@ export const cashRoutes = [
         }
         // Sent once, with no Idempotency-Key: where the platform may have changed where the
         // account's ACH money goes, the audit log says who asked, as for a money request.
-        const event = failedChangeEvent(
+        await auditFailedChange(
+          audit,
+          request.log,
           {
             objectType: 'account',
             objectId: params.accountId,
@@ -142,9 +144,6 @@ export const cashRoutes = [
             details: {},
           },
           err,
-        );
-        await (event ? audit(event) : Promise.resolve()).catch((auditErr: unknown) =>
-          request.log.error({ err: auditErr }, 'store unavailable: a failed bank link not audited'),
         );
         throw err;
       }

@@ -26,7 +26,7 @@ import {
 } from '../store/audit';
 import { whileHolding } from '../store/keyed-lock';
 import { linkedSecurityIds } from '../store/users';
-import { failedChangeEvent } from '../lib/failed-change-event';
+import { auditFailedChange } from '../lib/failed-change-event';
 import { fromUpstream, isUpstreamError, lastingReadFault } from '../lib/upstream-errors';
 import { getMarketHours } from '../upstream/get-market-hours';
 import { getSecurityMarketHours } from '../upstream/get-security-market-hours';
@@ -67,20 +67,16 @@ const SAVE_ROUTE = 'PUT /api/securities/:securityId/market-hours';
 const SETTLEMENTS_READ = 500;
 
 /**
- * The audit event of a save that failed where it may have reached the platform (failedChangeEvent),
- * as the lost issuer-account save's is: an admin finds who asked for which hours.
+ * A save of trading hours as its failure is audited (failedChangeEvent), as the lost
+ * issuer-account save's is: an admin finds who asked for which hours.
  */
-const failedSaveEvent = (securityId: string, asked: WeekHoursInput, err: unknown) =>
-  failedChangeEvent(
-    {
-      objectType: 'security',
-      objectId: securityId,
-      action: 'security_hours_updated',
-      route: SAVE_ROUTE,
-      details: { security: securityId, asked: askedText(asked) },
-    },
-    err,
-  );
+const hoursSaveAsked = (securityId: string, asked: WeekHoursInput) => ({
+  objectType: 'security',
+  objectId: securityId,
+  action: 'security_hours_updated',
+  route: SAVE_ROUTE,
+  details: { security: securityId, asked: askedText(asked) },
+});
 
 /** Whether the platform holds, day by day, the hours a save asked for. */
 function holdsAsked(wanted: Record<string, string>, held: WeekHours): boolean {
@@ -321,13 +317,11 @@ export const marketHoursRoutes = [
           days: asked,
         }).catch(async (err: unknown) => {
           // §4.14 is sent once, never retried: whatever became of it is in the audit log.
-          const event = failedSaveEvent(params.securityId, asked, err);
-          // The person is told what became of the save even when the store cannot keep its event.
-          await (event ? audit(event) : Promise.resolve()).catch((auditErr: unknown) =>
-            request.log.error(
-              { err: auditErr },
-              'store unavailable: a failed hours save not audited',
-            ),
+          await auditFailedChange(
+            audit,
+            request.log,
+            hoursSaveAsked(params.securityId, asked),
+            err,
           );
           throw err;
         });
