@@ -399,8 +399,9 @@ function tieInWords(tie: ApproverTie, approval: ApprovalRecord, approverId: stri
 
 /**
  * Two-person approval means two people independent of each other: the approver must not be the
- * one who gave the maker the power to make this request, nor be held by them (INDEPENDENCE_DAYS,
- * store/approver-independence.ts). Rejecting stays open to them: it moves no money.
+ * one who gave the maker the power to make this request, nor share a holder of their sign-ins
+ * with them (store/approver-independence.ts, the last 30 days). Rejecting stays open to them: it
+ * moves no money.
  */
 async function refuseUnlessIndependentOfMaker(
   ctx: RouteContext<{ approvalId: string }, unknown, unknown>,
