@@ -511,16 +511,15 @@ async function recordOutcome(
   await db.transaction().execute(async (tx) => {
     const changed = await change(tx, at);
     if (!changed) return;
-    if (changed === 'history only') {
-      for (const event of record.audits ?? []) await recordAudit(tx, event);
-      return;
-    }
-    if (record.reference && record.settlement) {
-      await settleMoneyRequest(tx, record.reference, record.settlement, at);
-    }
-    const saved = record.kept?.savedIssuerAccount;
-    if (saved) {
-      await storeSavedIssuerAccount(tx, saved.issuerId, saved.records, saved.savedBy, null, at);
+    // 'history only': what was asked and told goes to the audit log, and nothing else changes.
+    if (changed === true) {
+      if (record.reference && record.settlement) {
+        await settleMoneyRequest(tx, record.reference, record.settlement, at);
+      }
+      const saved = record.kept?.savedIssuerAccount;
+      if (saved) {
+        await storeSavedIssuerAccount(tx, saved.issuerId, saved.records, saved.savedBy, null, at);
+      }
     }
     for (const event of record.audits ?? []) await recordAudit(tx, event);
   });
